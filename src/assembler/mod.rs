@@ -1,0 +1,1 @@
+//! The Z80 assembler: Zilog mnemonics, pasmo-compatible output (binary, symbols, listing).

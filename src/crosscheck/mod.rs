@@ -1,0 +1,1 @@
+//! The cross-check engine: drive an ABI image and compare it with the native reference.

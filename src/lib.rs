@@ -1,0 +1,13 @@
+//! sargon-z80: run Sargon-style Z80 board code under emulation and cross-check it against a
+//! native Rust reference on the same 10x12 board.
+//!
+//! Dependencies point one way: `tui` → `crosscheck`, `profile` → `machine`, `reference` →
+//! `position`; the `assembler` stands alone. The command line lives in the binary (`src/cli/`).
+
+pub mod assembler;
+pub mod crosscheck;
+pub mod machine;
+pub mod position;
+pub mod profile;
+pub mod reference;
+pub mod tui;

@@ -1,0 +1,1 @@
+//! Squares, piece bytes and the 120-byte board; FEN parsing, validation and display.

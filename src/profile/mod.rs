@@ -1,0 +1,1 @@
+//! The profiler: per-routine T-states, instruction mix and BOARDA access heatmaps.

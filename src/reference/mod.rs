@@ -1,0 +1,1 @@
+//! The native 10x12 reference move generator following the Sargon ABI, plus standard rules.

@@ -1,0 +1,1 @@
+//! The terminal debugger on ratatui + crossterm.
