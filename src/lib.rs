@@ -11,3 +11,14 @@ pub mod position;
 pub mod profile;
 pub mod reference;
 pub mod tui;
+
+use std::path::PathBuf;
+
+/// The folder of shared material (ABI, perft tables, SingleStepTests): `$SARGON_SHARED` if set,
+/// else `../shared` beside the crate root.
+pub fn shared_dir() -> PathBuf {
+    match std::env::var_os("SARGON_SHARED") {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+    }
+}
