@@ -33,6 +33,24 @@ fn hex_row(bytes: &[u8]) -> String {
     s
 }
 
+/// Replaces tabs by spaces up to the next multiple of 8 columns of the source text, so the
+/// source keeps its layout after the listing's own columns.
+fn expand_tabs(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut col = 0;
+    for c in text.chars() {
+        if c == '\t' {
+            let n = 8 - col % 8;
+            out.extend(std::iter::repeat_n(' ', n));
+            col += n;
+        } else {
+            out.push(c);
+            col += 1;
+        }
+    }
+    out
+}
+
 /// Renders the listing; `names` are the files' listing names.
 pub(crate) fn render(lines: &[ListLine], names: &[String]) -> String {
     let mut out = String::new();
@@ -50,7 +68,11 @@ pub(crate) fn render(lines: &[ListLine], names: &[String]) -> String {
         };
         let mut rows = l.bytes.chunks(BYTES_PER_ROW);
         let first = rows.next().map(hex_row).unwrap_or_default();
-        let row = format!("{:>6}{mark} {addr} {first:<12} {}", l.line, l.text);
+        let row = format!(
+            "{:>6}{mark} {addr} {first:<12} {}",
+            l.line,
+            expand_tabs(&l.text)
+        );
         let _ = writeln!(out, "{}", row.trim_end());
         let mut a = l.addr.unwrap_or(0);
         for row in rows {
