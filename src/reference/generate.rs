@@ -6,7 +6,7 @@ use super::rules::Rules;
 use crate::position::{
     BISHOP, BISHOP_DIRECTIONS, BLACK, BORDER, Board, COLOR_MASK, DOUBLE, EMPTY, Entry, FIRST_MOVE,
     KING, KING_DIRECTIONS, KNIGHT, KNIGHT_DIRECTIONS, MOVED, PAWN, PROMOTION, QUEEN,
-    QUEEN_DIRECTIONS, ROOK, ROOK_DIRECTIONS, TYPE_MASK, WHITE, in_check, is_attacked,
+    QUEEN_DIRECTIONS, ROOK, ROOK_DIRECTIONS, TYPE_MASK, WHITE, in_check, is_attacked, square,
 };
 
 /// The pieces a standard-rules promotion yields, in generation order.
@@ -57,7 +57,8 @@ pub fn generate(board: &Board, rules: Rules, list: &mut MoveList) {
         color,
         check,
     };
-    for from in 21..=98u8 {
+    // Squares 21..98 in increasing order; the border cells between ranks hold no pieces.
+    for from in (0..8).flat_map(|rank| (0..8).map(move |file| square(file, rank))) {
         let piece = board.cells[from as usize];
         if piece == EMPTY || piece == BORDER || piece & COLOR_MASK != color {
             continue;
