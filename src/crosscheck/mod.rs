@@ -1,1 +1,4 @@
 //! The cross-check engine: drive an ABI image and compare it with the native reference.
+
+pub mod epd;
+pub mod rng;
