@@ -36,7 +36,7 @@ impl SplitMix64 {
     /// A uniform value in `0..n` (`n` > 0), by Lemire's multiply-shift (bias below 2^-32 for
     /// the small `n` used here).
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 
     /// True with probability `percent`/100.
