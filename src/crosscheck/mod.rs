@@ -1,4 +1,5 @@
 //! The cross-check engine: drive an ABI image and compare it with the native reference.
 
 pub mod epd;
+pub mod listdecode;
 pub mod rng;
