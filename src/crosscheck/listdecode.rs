@@ -2,7 +2,7 @@
 //! that keep a broken image from sending the harness into a loop or out of the list area.
 
 /// One 6-byte move entry as found in memory.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct RawEntry {
     /// Where the entry starts.
     pub addr: u16,
