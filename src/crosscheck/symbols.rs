@@ -1,6 +1,6 @@
 //! The addresses an ABI image must (and may) define, resolved once per image.
 
-use crate::machine::{Image, MachineError, SymbolTable};
+use crate::machine::{DEFAULT_STACK_SIZE, Image, MachineError, SymbolTable};
 
 use super::listdecode::{ENTRY_SIZE, ListArea};
 
@@ -159,17 +159,24 @@ impl AbiSymbols {
 
 /// MLEND when defined; otherwise the last entry start that ends before the next symbol above
 /// MLIST (a 1978-style listing declares the list last, followed by other data or nothing).
+/// The stack is kept clear: when that next symbol is STACK, or when there is none and SP starts
+/// at the top of memory (no STACK), the machine's stack region is taken off the end.
 fn list_end(table: &SymbolTable, mlist: u16) -> (u16, ListEndSource) {
     if let Some(mlend) = table.get("MLEND") {
         return (mlend, ListEndSource::Mlend);
     }
+    let stack_room = u32::from(DEFAULT_STACK_SIZE);
     let next = table
         .iter()
-        .map(|(_, value)| value)
-        .filter(|&value| value > mlist)
-        .min();
+        .filter(|&(_, value)| value > mlist)
+        .min_by_key(|&(_, value)| value);
     let (limit, source) = match next {
-        Some(value) => (u32::from(value), ListEndSource::NextSymbol),
+        Some((name, value)) if name.eq_ignore_ascii_case("STACK") => (
+            u32::from(value).saturating_sub(stack_room),
+            ListEndSource::NextSymbol,
+        ),
+        Some((_, value)) => (u32::from(value), ListEndSource::NextSymbol),
+        None if table.get("STACK").is_none() => (0x1_0000 - stack_room, ListEndSource::TopOfMemory),
         None => (0x1_0000, ListEndSource::TopOfMemory),
     };
     let last = limit.saturating_sub(u32::from(ENTRY_SIZE));
@@ -217,12 +224,21 @@ mod tests {
             (s.mlend, s.list_end_source),
             (0x47FA, ListEndSource::NextSymbol)
         );
+        // With nothing above MLIST and no STACK, SP starts at the top: its region stays clear.
         table.insert("AFTER", 0x0050);
+        let img = Image::new(vec![0xC9; 0x200], 0x0100, table.clone()).unwrap();
+        let s = AbiSymbols::resolve(&img).unwrap();
+        assert_eq!(
+            (s.mlend, s.list_end_source),
+            (0xFBFA, ListEndSource::TopOfMemory)
+        );
+        // A STACK right above the list keeps its 1 KiB region clear too.
+        table.insert("STACK", 0x4800);
         let img = Image::new(vec![0xC9; 0x200], 0x0100, table).unwrap();
         let s = AbiSymbols::resolve(&img).unwrap();
         assert_eq!(
             (s.mlend, s.list_end_source),
-            (0xFFFA, ListEndSource::TopOfMemory)
+            (0x43FA, ListEndSource::NextSymbol)
         );
     }
 
