@@ -159,10 +159,12 @@ fn free_square(rng: &mut SplitMix64, board: &Board, low: u8, high: u8) -> u8 {
         .unwrap_or(21)
 }
 
-/// Random moved (and, for kings, castled) bits.
+/// Random moved (and, for kings, castled) bits. Kings always get the moved bit here: an
+/// unmoved king off its home square is outside the ABI (castling assumes e1/e8), so only
+/// [`castling`] clears it, for kings on their home squares.
 fn moved_bits(rng: &mut SplitMix64, kind: u8) -> u8 {
     match rng.below(4) {
-        0 => 0,
+        0 if kind != KING => 0,
         1 if kind == KING => MOVED | CASTLED,
         _ => MOVED,
     }
@@ -281,8 +283,9 @@ fn castling(rng: &mut SplitMix64) -> Board {
     let white_home = home(rng, 25);
     let black_home = home(rng, 95);
     let mut board = with_kings(rng, white_home, black_home);
-    for (index, unmoved) in [(25u8, 70u32), (95, 70)] {
-        if piece_type(board.cells[usize::from(index)]) == KING && rng.chance(unmoved) {
+    for (index, color) in [(25u8, WHITE), (95, BLACK)] {
+        let byte = board.cells[usize::from(index)];
+        if piece_type(byte) == KING && piece_color(byte) == color && rng.chance(70) {
             board.cells[usize::from(index)] &= !(MOVED | CASTLED);
         }
     }
