@@ -6,6 +6,8 @@
 
 use serde::Serialize;
 
+use crate::machine::Observer;
+
 const ADDRESSES: usize = 0x10000;
 /// Deeper nesting than this is still timed for its outer frames, but not recorded per routine.
 const MAX_DEPTH: usize = 256;
@@ -77,6 +79,7 @@ enum Pending {
 /// Collects a profile while a routine runs; feed it every executed instruction and data access.
 pub struct Collector {
     exec_count: Vec<u64>,
+    opcodes: Vec<[u8; 4]>,
     exec_tstates: Vec<u64>,
     reads: Vec<u64>,
     writes: Vec<u64>,
@@ -96,6 +99,7 @@ impl Collector {
     pub fn new(entry: u16) -> Collector {
         let mut collector = Collector {
             exec_count: vec![0; ADDRESSES],
+            opcodes: vec![[0; 4]; ADDRESSES],
             exec_tstates: vec![0; ADDRESSES],
             reads: vec![0; ADDRESSES],
             writes: vec![0; ADDRESSES],
@@ -121,7 +125,11 @@ impl Collector {
         let t = u64::from(tstates);
         self.tstates += t;
         self.instructions += 1;
-        self.exec_count[pc as usize] += 1;
+        let count = &mut self.exec_count[pc as usize];
+        if *count == 0 {
+            self.opcodes[pc as usize] = opcode;
+        }
+        *count += 1;
         self.exec_tstates[pc as usize] += t;
         // Beyond MAX_DEPTH the deepest recorded frame absorbs the cost.
         if let Some(frame) = self.stack.last() {
@@ -244,6 +252,11 @@ impl Collector {
         &self.exec_count
     }
 
+    /// The first opcode bytes of the instruction executed at `addr` (zeros if it never ran).
+    pub fn opcode(&self, addr: u16) -> [u8; 4] {
+        self.opcodes[addr as usize]
+    }
+
     /// T-states spent in the instruction at each address.
     pub fn exec_tstates(&self) -> &[u64] {
         &self.exec_tstates
@@ -264,6 +277,26 @@ impl Collector {
         (0..ADDRESSES)
             .filter(|&a| self.exec_count[a] > 0)
             .map(|a| (a as u16, self.exec_count[a], self.exec_tstates[a]))
+    }
+}
+
+impl Observer for Collector {
+    #[inline]
+    fn on_instruction(&mut self, pc: u16, bytes: &[u8], tstates: u32) {
+        let mut opcode = [0u8; 4];
+        let n = bytes.len().min(4);
+        opcode[..n].copy_from_slice(&bytes[..n]);
+        self.instruction(pc, opcode, tstates);
+    }
+
+    #[inline]
+    fn on_read(&mut self, _pc: u16, addr: u16, _value: u8) {
+        self.read(addr);
+    }
+
+    #[inline]
+    fn on_write(&mut self, _pc: u16, addr: u16, _value: u8) {
+        self.write(addr);
     }
 }
 
