@@ -91,13 +91,19 @@ pub struct Collector {
     pending: Pending,
     tstates: u64,
     instructions: u64,
-    finished: bool,
+}
+
+impl Default for Collector {
+    fn default() -> Collector {
+        Collector::new()
+    }
 }
 
 impl Collector {
-    /// A collector for a run that starts at `entry` (the routine the harness calls).
-    pub fn new(entry: u16) -> Collector {
-        let mut collector = Collector {
+    /// An empty collector; [`Collector::begin`] each call of the harness, [`Collector::end`]
+    /// it after it returned. Tallies add up over calls.
+    pub fn new() -> Collector {
+        Collector {
             exec_count: vec![0; ADDRESSES],
             opcodes: vec![[0; 4]; ADDRESSES],
             exec_tstates: vec![0; ADDRESSES],
@@ -110,12 +116,16 @@ impl Collector {
             pending: Pending::None,
             tstates: 0,
             instructions: 0,
-            finished: false,
-        };
-        // The harness's sentinel return address is unknown here; the root frame is closed by
-        // the RET that leaves it with an empty stack, or by `finish`.
-        collector.enter(entry, 0);
-        collector
+        }
+    }
+
+    /// Starts a call of the routine at `entry` by the harness. Its return address (the
+    /// harness's sentinel) is unknown here: [`Collector::end`] closes the frame.
+    pub fn begin(&mut self, entry: u16) {
+        self.stack.clear();
+        self.lost_depth = 0;
+        self.pending = Pending::None;
+        self.enter(entry, 0);
     }
 
     /// Records one executed instruction: its address, its first opcode bytes and its T-states.
@@ -152,15 +162,12 @@ impl Collector {
         self.writes[addr as usize] += 1;
     }
 
-    /// Closes the run: settles the last instruction (normally the root's RET).
-    pub fn finish(&mut self) {
-        if !self.finished {
-            self.finished = true;
-            if self.pending == Pending::Return {
-                self.pop_one();
-            }
-            self.pending = Pending::None;
+    /// Ends the harness's call after it returned: the last instruction was the root's RET.
+    pub fn end(&mut self) {
+        if self.pending == Pending::Return && self.lost_depth == 0 {
+            self.pop_one();
         }
+        self.pending = Pending::None;
     }
 
     fn resolve(&mut self, pc: u16) {
@@ -237,7 +244,7 @@ impl Collector {
         self.instructions
     }
 
-    /// Current call depth (1 while the root routine runs, 0 after it returned).
+    /// Current call depth (1 while the harness's routine runs, 0 after it returned).
     pub fn depth(&self) -> usize {
         self.stack.len() + self.lost_depth as usize
     }
@@ -341,7 +348,8 @@ mod tests {
     /// ROOT at 0x100 calls LEAF at 0x200 twice (the second time through CALL Z taken), with one
     /// CALL NZ not taken in between.
     fn run() -> Collector {
-        let mut c = Collector::new(0x100);
+        let mut c = Collector::new();
+        c.begin(0x100);
         c.instruction(0x100, NOP, 4);
         c.instruction(0x101, call(0x200), 17);
         c.instruction(0x200, NOP, 4);
@@ -353,7 +361,7 @@ mod tests {
         c.instruction(0x202, [0xC8, 0, 0, 0], 5);
         c.instruction(0x203, RET, 10);
         c.instruction(0x10A, RET, 10);
-        c.finish();
+        c.end();
         c
     }
 
@@ -399,7 +407,8 @@ mod tests {
     #[test]
     fn a_dropped_return_address_closes_both_frames() {
         // OUTER calls INNER, which pops its own return address and returns to ROOT directly.
-        let mut c = Collector::new(0x100);
+        let mut c = Collector::new();
+        c.begin(0x100);
         c.instruction(0x100, call(0x200), 17);
         c.instruction(0x200, call(0x300), 17);
         c.instruction(0x300, [0xE1, 0, 0, 0], 10); // POP HL
@@ -407,7 +416,7 @@ mod tests {
         assert_eq!(c.depth(), 3);
         c.instruction(0x103, RET, 10);
         assert_eq!(c.depth(), 1);
-        c.finish();
+        c.end();
         assert_eq!(c.depth(), 0);
         let calls: Vec<_> = c
             .routines()
@@ -419,23 +428,25 @@ mod tests {
 
     #[test]
     fn push_and_ret_is_a_jump() {
-        let mut c = Collector::new(0x100);
+        let mut c = Collector::new();
+        c.begin(0x100);
         c.instruction(0x100, [0xE5, 0, 0, 0], 11); // PUSH HL (HL = 0x180)
         c.instruction(0x101, RET, 10);
         c.instruction(0x180, RET, 10);
         assert_eq!(c.depth(), 1);
-        c.finish();
+        c.end();
         assert_eq!(c.depth(), 0);
         assert_eq!(c.routines()[0].inclusive, 31);
     }
 
     #[test]
     fn rst_and_reti_are_calls_and_returns() {
-        let mut c = Collector::new(0x100);
+        let mut c = Collector::new();
+        c.begin(0x100);
         c.instruction(0x100, [0xEF, 0, 0, 0], 11); // RST 28h
         c.instruction(0x28, [0xED, 0x4D, 0, 0], 14); // RETI
         c.instruction(0x101, RET, 10);
-        c.finish();
+        c.end();
         let calls: Vec<_> = c
             .routines()
             .iter()

@@ -17,17 +17,28 @@ pub use report::{DEFAULT_MHZ, Profile, RoutineLine};
 
 use crate::machine::{Cost, Machine, MachineError};
 
-/// Calls the routine at `addr` on `machine` as it stands, collecting a profile; also returns the
-/// machine's own cost of the call, which the profile's totals equal.
+/// Calls the routine at `addr` on `machine` as it stands, adding it to `collector`; returns the
+/// machine's own cost of the call, which the collector's tallies for it equal.
+pub fn observe_call(
+    machine: &mut Machine,
+    collector: &mut Collector,
+    addr: u16,
+) -> Result<Cost, MachineError> {
+    collector.begin(addr);
+    let cost = machine.call_observed(addr, collector)?;
+    collector.end();
+    Ok(cost)
+}
+
+/// Calls the routine at `addr` once and reports its profile, with the machine's own cost.
 pub fn profile_call(
     machine: &mut Machine,
     addr: u16,
     name: &str,
     mhz: &[f64],
 ) -> Result<(Profile, Cost), MachineError> {
-    let mut collector = Collector::new(addr);
-    let cost = machine.call_observed(addr, &mut collector)?;
-    collector.finish();
+    let mut collector = Collector::new();
+    let cost = observe_call(machine, &mut collector, addr)?;
     Ok((Profile::new(&collector, machine.image(), name, mhz), cost))
 }
 
@@ -62,6 +73,23 @@ mod tests {
         )
         .unwrap();
         Machine::new(&Image::new(bytes, 0x100, symbols).unwrap())
+    }
+
+    #[test]
+    fn repeated_calls_add_up() {
+        let mut machine = small_machine();
+        let mut collector = Collector::new();
+        for _ in 0..2 {
+            let cost = observe_call(&mut machine, &mut collector, 0x100).unwrap();
+            assert_eq!(cost.tstates, 280);
+        }
+        assert_eq!((collector.tstates(), collector.depth()), (560, 0));
+        let calls: Vec<_> = collector
+            .routines()
+            .iter()
+            .map(|r| (r.addr, r.calls, r.inclusive, r.min, r.max))
+            .collect();
+        assert_eq!(calls, [(0x100, 2, 560, 280, 280), (0x10D, 6, 330, 55, 55)]);
     }
 
     #[test]
