@@ -181,9 +181,11 @@ pub(crate) fn parse_line(text: &str) -> Line {
         directive: None,
         body: Err(diag),
     };
-    // A word in column 1 is a label unless it is a reserved word without a colon.
+    // A word in column 1 is a label unless it is a reserved word without a colon (and not
+    // followed by EQU, DEFL or MACRO, which makes it a misused reserved word).
     if let Some((w, col)) = cur.word() {
-        if cur.colon() || !words::is_keyword(&w) {
+        let defining = cur.peek_word().is_some_and(|n| defines_its_label(&n));
+        if cur.colon() || !words::is_keyword(&w) || defining {
             match label_at(w, col) {
                 Ok(l) => label = Some(l),
                 Err(d) => return fail(None, d),
@@ -210,10 +212,7 @@ pub(crate) fn parse_line(text: &str) -> Line {
         );
     };
     // An indented label needs a colon, or a defining directive after it.
-    if label.is_none()
-        && (cur.colon()
-            || (!words::is_keyword(&op) && cur.peek_word().is_some_and(|w| defines_its_label(&w))))
-    {
+    if label.is_none() && (cur.colon() || cur.peek_word().is_some_and(|w| defines_its_label(&w))) {
         match label_at(op, op_col) {
             Ok(l) => label = Some(l),
             Err(d) => return fail(None, d),
@@ -548,6 +547,11 @@ mod tests {
         assert_eq!(label("FIVE: EQU 5"), Some("FIVE".into()));
         assert_eq!(label("  nop"), None);
         assert!(parse_line("nop: nop").body.is_err());
+        let l = parse_line("NEG EQU 4");
+        assert_eq!(
+            l.body.unwrap_err().msg,
+            "reserved word 'NEG' cannot be used as a label"
+        );
     }
 
     #[test]
