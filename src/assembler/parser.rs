@@ -87,6 +87,8 @@ pub(crate) struct Line {
     /// The directive named by the line, known even when its arguments do not parse (so that
     /// skipped IF branches and macro bodies can be scanned for IF/ELSE/ENDIF/MACRO/ENDM).
     pub directive: Option<Directive>,
+    /// The column of the mnemonic, directive or macro name (else of the first non-blank).
+    pub op_col: usize,
     /// The statement, or why it does not parse.
     pub body: Result<Body, Diag>,
 }
@@ -176,9 +178,11 @@ pub(crate) fn parse_line(text: &str) -> Line {
         pos: 0,
     };
     let mut label = None;
+    let first_col = 1 + chars.iter().take_while(|c| c.is_whitespace()).count();
     let fail = |label, diag| Line {
         label,
         directive: None,
+        op_col: first_col,
         body: Err(diag),
     };
     // A word in column 1 is a label unless it is a reserved word without a colon (and not
@@ -199,6 +203,7 @@ pub(crate) fn parse_line(text: &str) -> Line {
         return Line {
             label,
             directive: None,
+            op_col: first_col,
             body: Ok(Body::Empty),
         };
     }
@@ -222,6 +227,7 @@ pub(crate) fn parse_line(text: &str) -> Line {
             return Line {
                 label,
                 directive: None,
+                op_col: first_col,
                 body: Ok(Body::Empty),
             };
         }
@@ -240,6 +246,7 @@ pub(crate) fn parse_line(text: &str) -> Line {
     Line {
         label,
         directive,
+        op_col,
         body,
     }
 }
@@ -412,7 +419,16 @@ fn macro_header(label: &Option<Label>, parts: &[&[Token]], col: usize) -> Result
             return Err(Diag::new(col, "empty macro parameter"));
         };
         match (part.len(), first.ident()) {
-            (1, Some(name)) => names.push(label_at(name.to_string(), first.col)?),
+            (1, Some(name)) if words::is_keyword(name) => {
+                return Err(Diag::new(
+                    first.col,
+                    format!("reserved word '{name}' cannot be a macro parameter"),
+                ));
+            }
+            (1, Some(name)) => names.push(Label {
+                name: name.to_string(),
+                col: first.col,
+            }),
             _ => {
                 return Err(Diag::new(
                     first.col,
