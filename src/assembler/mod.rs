@@ -1,1 +1,115 @@
 //! The Z80 assembler: Zilog mnemonics, pasmo-compatible output (binary, symbols, listing).
+//!
+//! Stand-alone: it uses no other module of the crate. Labels are case-sensitive (as in
+//! pasmo); mnemonics, registers, directives and operator words are not.
+
+mod encode;
+mod error;
+mod expr;
+mod image;
+mod lexer;
+mod listing;
+mod macros;
+mod operand;
+mod output;
+mod parser;
+mod pass;
+mod source;
+mod words;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+pub use error::{AsmError, AsmErrors};
+pub use output::Assembly;
+
+use error::Diag;
+use pass::{Pass, PassOutcome};
+use source::{SourceFile, Sources};
+
+/// Most passes before giving up on symbols that keep changing value.
+const MAX_PASSES: usize = 32;
+
+/// Assembles the file at `path`, searching INCLUDE/INCBIN files next to the including file
+/// and then in `include_dirs`.
+pub fn assemble_file(path: &Path, include_dirs: &[PathBuf]) -> Result<Assembly, AsmErrors> {
+    let bytes = std::fs::read(path).map_err(|e| {
+        AsmErrors(vec![AsmError {
+            file: path.display().to_string(),
+            line: 0,
+            col: 0,
+            source_line: String::new(),
+            message: format!("cannot read source file: {e}"),
+        }])
+    })?;
+    let text = String::from_utf8_lossy(&bytes);
+    assemble_str(&path.display().to_string(), &text, include_dirs)
+}
+
+/// Assembles `source`, named `name` in messages; INCLUDE/INCBIN files are searched in the
+/// folder of `name` and then in `include_dirs`.
+pub fn assemble_str(
+    name: &str,
+    source: &str,
+    include_dirs: &[PathBuf],
+) -> Result<Assembly, AsmErrors> {
+    let path = Path::new(name);
+    let dir = path.parent().map_or_else(PathBuf::new, Path::to_path_buf);
+    let list_name = path
+        .file_name()
+        .map_or_else(|| name.to_string(), |f| f.to_string_lossy().into_owned());
+    let main = SourceFile::new(name.to_string(), list_name, dir, source);
+    let mut sources = Sources::new(main, include_dirs);
+    let mut prev: HashMap<String, i32> = HashMap::new();
+    let mut changing = Vec::new();
+    for _ in 0..MAX_PASSES {
+        let outcome = Pass::new(&mut sources, &prev).run();
+        let values: HashMap<String, i32> = outcome
+            .syms
+            .iter()
+            .map(|(k, s)| (k.clone(), s.value))
+            .collect();
+        if !outcome.used_prev || values == prev {
+            return finish(outcome, &sources);
+        }
+        changing = values
+            .iter()
+            .filter(|(k, v)| prev.get(*k) != Some(v))
+            .map(|(k, _)| k.clone())
+            .collect();
+        prev = values;
+    }
+    Err(not_settling(&sources, changing))
+}
+
+fn finish(outcome: PassOutcome, sources: &Sources) -> Result<Assembly, AsmErrors> {
+    if !outcome.errors.is_empty() {
+        return Err(AsmErrors(outcome.errors));
+    }
+    Ok(output::build(outcome, sources))
+}
+
+/// The error when symbol values still change after the last pass.
+fn not_settling(sources: &Sources, mut changing: Vec<String>) -> AsmErrors {
+    changing.sort();
+    changing.truncate(10);
+    let main = &sources.files[0];
+    let diag = Diag::new(
+        1,
+        format!(
+            "symbol values do not settle after {MAX_PASSES} passes (they depend on each other in a loop): {}",
+            changing.join(", ")
+        ),
+    );
+    AsmErrors(vec![AsmError {
+        file: main.display.clone(),
+        line: 1,
+        col: diag.col,
+        source_line: main
+            .lines
+            .first()
+            .map(|l| l.to_string())
+            .unwrap_or_default(),
+        message: diag.msg,
+    }])
+}

@@ -1,12 +1,66 @@
 //! `sargon-z80 asm`: assemble a Z80 source file into a binary, a pasmo-style symbol file and a listing.
 
+use std::path::PathBuf;
+
+use anyhow::Context;
 use clap::Args;
+use sargon_z80::assembler;
 
 /// Assemble a Z80 source file into a binary, a pasmo-style symbol file and a listing.
 #[derive(Debug, Args)]
-pub struct AsmArgs {}
+pub struct AsmArgs {
+    /// The source file.
+    src: PathBuf,
+    /// The binary to write (default: the source path with extension .bin).
+    #[arg(short = 'o', long = "output", value_name = "OUT.bin")]
+    output: Option<PathBuf>,
+    /// Also write the symbols in pasmo's format (NAME<tab><tab>EQU 0ABCDH).
+    #[arg(long, value_name = "OUT.sym")]
+    sym: Option<PathBuf>,
+    /// Also write a listing (line, address, bytes, source).
+    #[arg(long, value_name = "OUT.lst")]
+    lst: Option<PathBuf>,
+    /// A folder to search for INCLUDE and INCBIN files (after the including file's folder).
+    #[arg(short = 'I', value_name = "DIR")]
+    include: Vec<PathBuf>,
+}
 
 /// Runs the subcommand; returns the process exit code.
-pub fn run(_args: AsmArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("`asm` is not built yet")
+pub fn run(args: AsmArgs) -> anyhow::Result<i32> {
+    let asm = match assembler::assemble_file(&args.src, &args.include) {
+        Ok(asm) => asm,
+        Err(errors) => {
+            eprintln!("{errors}");
+            let n = errors.errors().len();
+            eprintln!(
+                "{n} error{}; no output written",
+                if n == 1 { "" } else { "s" }
+            );
+            return Ok(2);
+        }
+    };
+    let output = args
+        .output
+        .unwrap_or_else(|| args.src.with_extension("bin"));
+    std::fs::write(&output, &asm.bytes)
+        .with_context(|| format!("cannot write {}", output.display()))?;
+    if let Some(sym) = &args.sym {
+        std::fs::write(sym, asm.sym_text())
+            .with_context(|| format!("cannot write {}", sym.display()))?;
+    }
+    if let Some(lst) = &args.lst {
+        std::fs::write(lst, asm.lst_text())
+            .with_context(|| format!("cannot write {}", lst.display()))?;
+    }
+    let end = usize::from(asm.start) + asm.bytes.len();
+    println!(
+        "{}: {} bytes at {:04X}H..{:04X}H, {} symbols -> {}",
+        args.src.display(),
+        asm.bytes.len(),
+        asm.start,
+        end.saturating_sub(1),
+        asm.symbols().len(),
+        output.display()
+    );
+    Ok(0)
 }

@@ -1,13 +1,13 @@
 //! The `sargon-z80` command line: argument parsing and one file per subcommand.
 
-mod call;
 mod asm;
+mod bench;
+mod call;
+mod crosscheck;
 mod moves;
 mod perft;
-mod crosscheck;
 mod profile;
 mod tui;
-mod bench;
 
 use clap::{Parser, Subcommand};
 

@@ -1,1 +1,25 @@
 //! The emulated Z80 machine on iz80: memory, images and symbols, routine calls with exact T-states.
+//!
+//! Load an [`Image`] (bytes, load address, [`SymbolTable`]) into a [`Machine`], then
+//! [`Machine::call`] a routine: the machine pushes a sentinel return address and runs until the
+//! routine returns to it, counting exact Zilog T-states (not iz80's own cycle counter) and
+//! guarding against runaway code, HALT, stray stack pointers, PC leaving the image and writes
+//! into protected ranges.
+
+mod disasm;
+mod emulator;
+mod error;
+mod image;
+mod memory;
+mod registers;
+mod symbols;
+mod timing;
+mod trace;
+
+pub use disasm::disassemble;
+pub use emulator::{Cost, DEFAULT_BUDGET, DEFAULT_STACK_SIZE, Machine, Step};
+pub use error::MachineError;
+pub use image::Image;
+pub use registers::{Flags, Registers};
+pub use symbols::{SymbolTable, parse_u16};
+pub use trace::{AccessTrace, NoObserver, Observer, RoutineAccess};

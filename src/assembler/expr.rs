@@ -1,0 +1,518 @@
+//! Expressions: parsing with C-like precedence and evaluation in signed 32-bit arithmetic.
+
+use super::error::Diag;
+use super::lexer::{Punct, Tok, Token};
+use super::words;
+
+/// Deepest nesting of parentheses and unary operators accepted (keeps the recursion bounded).
+const MAX_DEPTH: usize = 200;
+
+/// Most operators in one expression (bounds the depth of the tree that evaluation walks).
+const MAX_OPERATORS: usize = 1000;
+
+/// A unary operator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum UnOp {
+    Neg,
+    Plus,
+    Not,
+    LogNot,
+    High,
+    Low,
+}
+
+/// A binary operator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BinOp {
+    Mul,
+    Div,
+    Mod,
+    Add,
+    Sub,
+    Shl,
+    Shr,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    And,
+    Xor,
+    Or,
+    LogAnd,
+    LogOr,
+}
+
+/// An expression tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Expr {
+    Num(i32),
+    Sym {
+        name: String,
+        col: usize,
+    },
+    /// `$`: the address of the start of the current statement.
+    Here,
+    Unary(UnOp, Box<Expr>),
+    Binary {
+        op: BinOp,
+        col: usize,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+}
+
+/// Why an expression has no value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum EvalError {
+    /// A symbol that is not defined (yet).
+    Undefined { name: String, col: usize },
+    /// Division or MOD by zero.
+    DivZero { col: usize },
+}
+
+impl EvalError {
+    /// The error as a located diagnostic.
+    pub fn diag(&self) -> Diag {
+        match self {
+            EvalError::Undefined { name, col } => {
+                Diag::new(*col, format!("undefined symbol '{name}'"))
+            }
+            EvalError::DivZero { col } => Diag::new(*col, "division by zero"),
+        }
+    }
+}
+
+/// Symbol values and the current address, as seen by an expression.
+pub(crate) trait Env {
+    /// The value of symbol `name`, if known.
+    fn lookup(&mut self, name: &str) -> Option<i32>;
+    /// The address of the start of the current statement.
+    fn here(&self) -> i32;
+}
+
+/// Parses all of `tokens` as one expression; `end_col` is the column just past the tokens.
+pub(crate) fn parse(tokens: &[Token], end_col: usize) -> Result<Expr, Diag> {
+    let mut p = Parser {
+        tokens,
+        pos: 0,
+        depth: 0,
+        operators: 0,
+        end_col,
+    };
+    let e = p.ternary()?;
+    match p.tokens.get(p.pos) {
+        None => Ok(e),
+        Some(t) => Err(Diag::new(
+            t.col,
+            format!("unexpected {} in expression", describe(t)),
+        )),
+    }
+}
+
+/// A short description of a token for messages.
+pub(crate) fn describe(t: &Token) -> String {
+    match &t.tok {
+        Tok::Ident(s) => format!("'{s}'"),
+        Tok::Num(n) => format!("number {n}"),
+        Tok::Str(_) => "string".to_string(),
+        Tok::P(p) => format!("'{}'", punct_text(*p)),
+    }
+}
+
+fn punct_text(p: Punct) -> &'static str {
+    match p {
+        Punct::LParen => "(",
+        Punct::RParen => ")",
+        Punct::Comma => ",",
+        Punct::Colon => ":",
+        Punct::Plus => "+",
+        Punct::Minus => "-",
+        Punct::Star => "*",
+        Punct::Slash => "/",
+        Punct::Percent => "%",
+        Punct::Amp => "&",
+        Punct::Pipe => "|",
+        Punct::Caret => "^",
+        Punct::Tilde => "~",
+        Punct::Bang => "!",
+        Punct::Shl => "<<",
+        Punct::Shr => ">>",
+        Punct::Lt => "<",
+        Punct::Le => "<=",
+        Punct::Gt => ">",
+        Punct::Ge => ">=",
+        Punct::Eq => "=",
+        Punct::Ne => "!=",
+        Punct::AndAnd => "&&",
+        Punct::OrOr => "||",
+        Punct::Question => "?",
+        Punct::Dollar => "$",
+    }
+}
+
+struct Parser<'a> {
+    tokens: &'a [Token],
+    pos: usize,
+    depth: usize,
+    operators: usize,
+    end_col: usize,
+}
+
+/// Binary operators from loosest to tightest binding, as in C.
+const LEVELS: &[&[(BinOp, Option<Punct>, &str)]] = &[
+    &[(BinOp::LogOr, Some(Punct::OrOr), "")],
+    &[(BinOp::LogAnd, Some(Punct::AndAnd), "")],
+    &[(BinOp::Or, Some(Punct::Pipe), "OR")],
+    &[(BinOp::Xor, Some(Punct::Caret), "XOR")],
+    &[(BinOp::And, Some(Punct::Amp), "AND")],
+    &[
+        (BinOp::Eq, Some(Punct::Eq), "EQ"),
+        (BinOp::Ne, Some(Punct::Ne), "NE"),
+    ],
+    &[
+        (BinOp::Lt, Some(Punct::Lt), "LT"),
+        (BinOp::Le, Some(Punct::Le), "LE"),
+        (BinOp::Gt, Some(Punct::Gt), "GT"),
+        (BinOp::Ge, Some(Punct::Ge), "GE"),
+    ],
+    &[
+        (BinOp::Shl, Some(Punct::Shl), "SHL"),
+        (BinOp::Shr, Some(Punct::Shr), "SHR"),
+    ],
+    &[
+        (BinOp::Add, Some(Punct::Plus), ""),
+        (BinOp::Sub, Some(Punct::Minus), ""),
+    ],
+    &[
+        (BinOp::Mul, Some(Punct::Star), ""),
+        (BinOp::Div, Some(Punct::Slash), ""),
+        (BinOp::Mod, Some(Punct::Percent), "MOD"),
+    ],
+];
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<&Token> {
+        self.tokens.get(self.pos)
+    }
+
+    fn here_col(&self) -> usize {
+        self.peek().map_or(self.end_col, |t| t.col)
+    }
+
+    fn count_operator(&mut self, col: usize) -> Result<(), Diag> {
+        self.operators += 1;
+        if self.operators > MAX_OPERATORS {
+            return Err(Diag::new(
+                col,
+                format!("expression has more than {MAX_OPERATORS} operators"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn enter(&mut self) -> Result<(), Diag> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(Diag::new(self.here_col(), "expression nested too deeply"));
+        }
+        Ok(())
+    }
+
+    fn ternary(&mut self) -> Result<Expr, Diag> {
+        self.enter()?;
+        let cond = self.binary(0)?;
+        let e = if self.peek().is_some_and(|t| t.is(Punct::Question)) {
+            self.pos += 1;
+            let yes = self.ternary()?;
+            match self.peek() {
+                Some(t) if t.is(Punct::Colon) => self.pos += 1,
+                _ => {
+                    return Err(Diag::new(
+                        self.here_col(),
+                        "expected ':' in '?:' expression",
+                    ));
+                }
+            }
+            let no = self.ternary()?;
+            Expr::Cond(Box::new(cond), Box::new(yes), Box::new(no))
+        } else {
+            cond
+        };
+        self.depth -= 1;
+        Ok(e)
+    }
+
+    fn binary_op(&self, level: usize) -> Option<(BinOp, usize)> {
+        let t = self.peek()?;
+        LEVELS[level].iter().find_map(|&(op, punct, word)| {
+            let matches = match &t.tok {
+                Tok::P(p) => punct == Some(*p),
+                Tok::Ident(s) => !word.is_empty() && s.eq_ignore_ascii_case(word),
+                _ => false,
+            };
+            matches.then_some((op, t.col))
+        })
+    }
+
+    fn binary(&mut self, level: usize) -> Result<Expr, Diag> {
+        if level == LEVELS.len() {
+            return self.unary();
+        }
+        let mut lhs = self.binary(level + 1)?;
+        while let Some((op, col)) = self.binary_op(level) {
+            self.count_operator(col)?;
+            self.pos += 1;
+            let rhs = self.binary(level + 1)?;
+            lhs = Expr::Binary {
+                op,
+                col,
+                lhs: Box::new(lhs),
+                rhs: Box::new(rhs),
+            };
+        }
+        Ok(lhs)
+    }
+
+    fn unary(&mut self) -> Result<Expr, Diag> {
+        let Some(t) = self.peek() else {
+            return Err(Diag::new(self.end_col, "expression expected"));
+        };
+        let op = match &t.tok {
+            Tok::P(Punct::Minus) => Some(UnOp::Neg),
+            Tok::P(Punct::Plus) => Some(UnOp::Plus),
+            Tok::P(Punct::Tilde) => Some(UnOp::Not),
+            Tok::P(Punct::Bang) => Some(UnOp::LogNot),
+            Tok::Ident(s) if s.eq_ignore_ascii_case("NOT") => Some(UnOp::Not),
+            Tok::Ident(s) if s.eq_ignore_ascii_case("HIGH") => Some(UnOp::High),
+            Tok::Ident(s) if s.eq_ignore_ascii_case("LOW") => Some(UnOp::Low),
+            _ => None,
+        };
+        match op {
+            Some(op) => {
+                self.count_operator(t.col)?;
+                self.enter()?;
+                self.pos += 1;
+                let e = self.unary()?;
+                self.depth -= 1;
+                Ok(Expr::Unary(op, Box::new(e)))
+            }
+            None => self.primary(),
+        }
+    }
+
+    fn primary(&mut self) -> Result<Expr, Diag> {
+        let Some(t) = self.peek() else {
+            return Err(Diag::new(self.end_col, "expression expected"));
+        };
+        let col = t.col;
+        let e = match &t.tok {
+            Tok::Num(n) => Expr::Num(*n),
+            Tok::P(Punct::Dollar) => Expr::Here,
+            Tok::Str(bytes) => match bytes.as_slice() {
+                [b] => Expr::Num(i32::from(*b)),
+                _ => {
+                    return Err(Diag::new(
+                        col,
+                        format!(
+                            "a string of {} characters is not a value (only one-character strings are)",
+                            bytes.len()
+                        ),
+                    ));
+                }
+            },
+            Tok::P(Punct::LParen) => {
+                self.enter()?;
+                self.pos += 1;
+                let inner = self.ternary()?;
+                match self.peek() {
+                    Some(t) if t.is(Punct::RParen) => {}
+                    _ => {
+                        return Err(Diag::new(
+                            self.here_col(),
+                            format!("expected ')' to close the '(' at column {col}"),
+                        ));
+                    }
+                }
+                self.depth -= 1;
+                inner
+            }
+            Tok::Ident(name) => {
+                if let Some(r) = words::register(name) {
+                    return Err(Diag::new(
+                        col,
+                        format!("register {} cannot be used in an expression", r.name()),
+                    ));
+                }
+                if words::is_keyword(name) {
+                    return Err(Diag::new(
+                        col,
+                        format!("reserved word '{name}' cannot be used in an expression"),
+                    ));
+                }
+                Expr::Sym {
+                    name: name.clone(),
+                    col,
+                }
+            }
+            Tok::P(_) => {
+                return Err(Diag::new(
+                    col,
+                    format!("unexpected {} in expression", describe(t)),
+                ));
+            }
+        };
+        self.pos += 1;
+        Ok(e)
+    }
+}
+
+fn truth(b: bool) -> i32 {
+    if b { -1 } else { 0 }
+}
+
+/// Evaluates `e`; arithmetic wraps in 32 bits, comparisons give -1 (true) or 0.
+pub(crate) fn eval(e: &Expr, env: &mut dyn Env) -> Result<i32, EvalError> {
+    Ok(match e {
+        Expr::Num(n) => *n,
+        Expr::Here => env.here(),
+        Expr::Sym { name, col } => env.lookup(name).ok_or_else(|| EvalError::Undefined {
+            name: name.clone(),
+            col: *col,
+        })?,
+        Expr::Unary(op, inner) => {
+            let v = eval(inner, env)?;
+            match op {
+                UnOp::Neg => v.wrapping_neg(),
+                UnOp::Plus => v,
+                UnOp::Not => !v,
+                UnOp::LogNot => truth(v == 0),
+                UnOp::High => (v >> 8) & 0xFF,
+                UnOp::Low => v & 0xFF,
+            }
+        }
+        Expr::Cond(c, yes, no) => {
+            if eval(c, env)? != 0 {
+                eval(yes, env)?
+            } else {
+                eval(no, env)?
+            }
+        }
+        Expr::Binary {
+            op: BinOp::LogAnd,
+            lhs,
+            rhs,
+            ..
+        } => truth(eval(lhs, env)? != 0 && eval(rhs, env)? != 0),
+        Expr::Binary {
+            op: BinOp::LogOr,
+            lhs,
+            rhs,
+            ..
+        } => truth(eval(lhs, env)? != 0 || eval(rhs, env)? != 0),
+        Expr::Binary { op, col, lhs, rhs } => {
+            let a = eval(lhs, env)?;
+            let b = eval(rhs, env)?;
+            apply(*op, a, b).ok_or(EvalError::DivZero { col: *col })?
+        }
+    })
+}
+
+/// Applies a binary operator; `None` on division by zero.
+fn apply(op: BinOp, a: i32, b: i32) -> Option<i32> {
+    Some(match op {
+        BinOp::Mul => a.wrapping_mul(b),
+        BinOp::Div => a
+            .checked_div(b)
+            .or_else(|| (b != 0).then(|| a.wrapping_div(b)))?,
+        BinOp::Mod => a
+            .checked_rem(b)
+            .or_else(|| (b != 0).then(|| a.wrapping_rem(b)))?,
+        BinOp::Add => a.wrapping_add(b),
+        BinOp::Sub => a.wrapping_sub(b),
+        BinOp::Shl if (0..32).contains(&b) => a.wrapping_shl(b as u32),
+        BinOp::Shl => 0,
+        BinOp::Shr if (0..32).contains(&b) => a >> b,
+        BinOp::Shr => a >> 31,
+        BinOp::Lt => truth(a < b),
+        BinOp::Le => truth(a <= b),
+        BinOp::Gt => truth(a > b),
+        BinOp::Ge => truth(a >= b),
+        BinOp::Eq => truth(a == b),
+        BinOp::Ne => truth(a != b),
+        BinOp::And => a & b,
+        BinOp::Xor => a ^ b,
+        BinOp::Or => a | b,
+        BinOp::LogAnd => truth(a != 0 && b != 0),
+        BinOp::LogOr => truth(a != 0 || b != 0),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::assembler::lexer::lex;
+
+    struct NoSyms;
+    impl Env for NoSyms {
+        fn lookup(&mut self, name: &str) -> Option<i32> {
+            (name == "X").then_some(0x1234)
+        }
+        fn here(&self) -> i32 {
+            0x100
+        }
+    }
+
+    fn val(src: &str) -> i32 {
+        let toks = lex(src).unwrap();
+        eval(&parse(&toks, src.len() + 1).unwrap(), &mut NoSyms).unwrap()
+    }
+
+    #[test]
+    fn c_like_precedence() {
+        assert_eq!(val("1 + 2 SHL 3"), 24);
+        assert_eq!(val("1 + 2 * 3"), 7);
+        assert_eq!(val("6 OR 1 AND 3"), 7);
+        assert_eq!(val("5 ^ 1 | 8"), 12);
+        assert_eq!(val("-2 * 3"), -6);
+        assert_eq!(val("NOT 0"), -1);
+        assert_eq!(val("HIGH X + 1"), 0x13);
+        assert_eq!(val("LOW (X + 1)"), 0x35);
+        assert_eq!(val("17 MOD 5 + 7 % 4"), 5);
+        assert_eq!(val("$ + 2"), 0x102);
+        assert_eq!(val("'A' + 80h"), 0xC1);
+        assert_eq!(val("3 < 4 && 2 >= 2"), -1);
+        assert_eq!(val("1 ? 10 : 20"), 10);
+        assert_eq!(val("100h >> 4 << 1"), 0x20);
+    }
+
+    #[test]
+    fn errors_point_at_the_problem() {
+        let toks = lex("1 / (X - X)").unwrap();
+        let e = parse(&toks, 12).unwrap();
+        assert_eq!(eval(&e, &mut NoSyms), Err(EvalError::DivZero { col: 3 }));
+        let toks = lex("1 + (2").unwrap();
+        assert_eq!(parse(&toks, 7).unwrap_err().col, 7);
+        let toks = lex("Y + 1").unwrap();
+        let e = parse(&toks, 6).unwrap();
+        assert_eq!(
+            eval(&e, &mut NoSyms),
+            Err(EvalError::Undefined {
+                name: "Y".into(),
+                col: 1
+            })
+        );
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let src = "(".repeat(10_000) + "1" + &")".repeat(10_000);
+        let toks = lex(&src).unwrap();
+        assert!(parse(&toks, src.len() + 1).is_err());
+        let src = "-".repeat(10_000) + "1";
+        let toks = lex(&src).unwrap();
+        assert!(parse(&toks, src.len() + 1).is_err());
+    }
+}

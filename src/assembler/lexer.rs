@@ -1,0 +1,378 @@
+//! Splits one source line into tokens (identifiers, numbers, strings, punctuation).
+
+use super::error::Diag;
+use super::words;
+
+/// Punctuation and symbolic operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Punct {
+    LParen,
+    RParen,
+    Comma,
+    Colon,
+    Plus,
+    Minus,
+    Star,
+    Slash,
+    Percent,
+    Amp,
+    Pipe,
+    Caret,
+    Tilde,
+    Bang,
+    Shl,
+    Shr,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    AndAnd,
+    OrOr,
+    Question,
+    /// `$` alone: the address of the current statement.
+    Dollar,
+}
+
+/// What a token is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Tok {
+    /// A name as written (case kept); `AF'` is one identifier.
+    Ident(String),
+    /// A numeric literal.
+    Num(i32),
+    /// A quoted string, already unescaped.
+    Str(Vec<u8>),
+    /// Punctuation or a symbolic operator.
+    P(Punct),
+}
+
+/// A token and the 1-based character column where it starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Token {
+    /// The token.
+    pub tok: Tok,
+    /// 1-based character column.
+    pub col: usize,
+}
+
+impl Token {
+    /// The identifier text, if this is an identifier.
+    pub fn ident(&self) -> Option<&str> {
+        match &self.tok {
+            Tok::Ident(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Whether this is the punctuation `p`.
+    pub fn is(&self, p: Punct) -> bool {
+        self.tok == Tok::P(p)
+    }
+}
+
+/// Whether `c` can start an identifier.
+pub(crate) fn is_ident_start(c: char) -> bool {
+    c.is_ascii_alphabetic() || matches!(c, '_' | '?' | '@' | '.')
+}
+
+/// Whether `c` can continue an identifier (`$` is allowed and ignored).
+pub(crate) fn is_ident_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '?' | '@' | '.' | '$')
+}
+
+/// Tokenizes `line` up to its `;` comment.
+#[cfg(test)]
+pub(crate) fn lex(line: &str) -> Result<Vec<Token>, Diag> {
+    let chars: Vec<char> = line.chars().collect();
+    lex_chars(&chars, 0)
+}
+
+/// Tokenizes `chars[start..]` up to a `;` comment; columns count from `chars[0]`.
+pub(crate) fn lex_chars(chars: &[char], start: usize) -> Result<Vec<Token>, Diag> {
+    let mut out: Vec<Token> = Vec::new();
+    let mut i = start;
+    while i < chars.len() {
+        let c = chars[i];
+        let col = i + 1;
+        if c == ';' {
+            break;
+        }
+        if c.is_whitespace() {
+            i += 1;
+            continue;
+        }
+        let prev_is_operand = out.last().is_some_and(|t| match &t.tok {
+            Tok::Ident(name) => !words::is_keyword(name) || words::register(name).is_some(),
+            Tok::Num(_) | Tok::Str(_) | Tok::P(Punct::RParen | Punct::Dollar) => true,
+            Tok::P(_) => false,
+        });
+        // A '?' followed by a blank is the conditional operator, otherwise it starts a name.
+        let lone_question = c == '?' && !chars.get(i + 1).is_some_and(|&n| is_ident_char(n));
+        if is_ident_start(c) && !lone_question {
+            let start = i;
+            while i < chars.len() && is_ident_char(chars[i]) {
+                i += 1;
+            }
+            let mut name: String = chars[start..i].iter().filter(|&&c| c != '$').collect();
+            if name.eq_ignore_ascii_case("AF") && chars.get(i) == Some(&'\'') {
+                name.push('\'');
+                i += 1;
+            }
+            out.push(Token {
+                tok: Tok::Ident(name),
+                col,
+            });
+            continue;
+        }
+        if c.is_ascii_digit() {
+            let start = i;
+            while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '$') {
+                i += 1;
+            }
+            let text: String = chars[start..i].iter().filter(|&&c| c != '$').collect();
+            let value = parse_number(&text).ok_or_else(|| {
+                Diag::new(
+                    col,
+                    format!(
+                        "invalid number '{}'",
+                        chars[start..i].iter().collect::<String>()
+                    ),
+                )
+            })?;
+            out.push(Token {
+                tok: Tok::Num(value),
+                col,
+            });
+            continue;
+        }
+        if c == '\'' || c == '"' {
+            let (bytes, next) = lex_string(chars, i)?;
+            i = next;
+            out.push(Token {
+                tok: Tok::Str(bytes),
+                col,
+            });
+            continue;
+        }
+        // `$FF`, `#FF` and `%1010` are numbers; `$` alone is the current address and `%` after
+        // an operand is MOD.
+        let radix_prefix = match c {
+            '$' | '#' => Some(16),
+            '%' if !prev_is_operand => Some(2),
+            _ => None,
+        };
+        if let Some(radix) = radix_prefix {
+            let digits_start = i + 1;
+            let mut j = digits_start;
+            while j < chars.len() && is_ident_char(chars[j]) {
+                j += 1;
+            }
+            if j > digits_start && chars[digits_start].is_digit(radix) {
+                let text: String = chars[digits_start..j]
+                    .iter()
+                    .filter(|&&c| c != '$')
+                    .collect();
+                let value = parse_radix(&text, radix).ok_or_else(|| {
+                    Diag::new(
+                        col,
+                        format!(
+                            "invalid number '{}'",
+                            chars[i..j].iter().collect::<String>()
+                        ),
+                    )
+                })?;
+                out.push(Token {
+                    tok: Tok::Num(value),
+                    col,
+                });
+                i = j;
+                continue;
+            }
+        }
+        let next = chars.get(i + 1).copied();
+        let (p, len) = match (c, next) {
+            ('<', Some('<')) => (Punct::Shl, 2),
+            ('>', Some('>')) => (Punct::Shr, 2),
+            ('<', Some('=')) => (Punct::Le, 2),
+            ('>', Some('=')) => (Punct::Ge, 2),
+            ('<', Some('>')) => (Punct::Ne, 2),
+            ('=', Some('=')) => (Punct::Eq, 2),
+            ('!', Some('=')) => (Punct::Ne, 2),
+            ('&', Some('&')) => (Punct::AndAnd, 2),
+            ('|', Some('|')) => (Punct::OrOr, 2),
+            ('(', _) => (Punct::LParen, 1),
+            (')', _) => (Punct::RParen, 1),
+            (',', _) => (Punct::Comma, 1),
+            (':', _) => (Punct::Colon, 1),
+            ('+', _) => (Punct::Plus, 1),
+            ('-', _) => (Punct::Minus, 1),
+            ('*', _) => (Punct::Star, 1),
+            ('/', _) => (Punct::Slash, 1),
+            ('%', _) => (Punct::Percent, 1),
+            ('&', _) => (Punct::Amp, 1),
+            ('|', _) => (Punct::Pipe, 1),
+            ('^', _) => (Punct::Caret, 1),
+            ('~', _) => (Punct::Tilde, 1),
+            ('!', _) => (Punct::Bang, 1),
+            ('<', _) => (Punct::Lt, 1),
+            ('>', _) => (Punct::Gt, 1),
+            ('=', _) => (Punct::Eq, 1),
+            ('?', _) => (Punct::Question, 1),
+            ('$', _) => (Punct::Dollar, 1),
+            _ => return Err(Diag::new(col, format!("unexpected character '{c}'"))),
+        };
+        out.push(Token {
+            tok: Tok::P(p),
+            col,
+        });
+        i += len;
+    }
+    Ok(out)
+}
+
+/// Parses a literal that starts with a digit: `0x` prefix or `H`/`B`/`O`/`Q`/`D` suffix.
+fn parse_number(text: &str) -> Option<i32> {
+    if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        return parse_radix(hex, 16);
+    }
+    let last = text.chars().last()?.to_ascii_uppercase();
+    let body = &text[..text.len() - 1];
+    match last {
+        'H' => parse_radix(body, 16),
+        'B' => parse_radix(body, 2),
+        'O' | 'Q' => parse_radix(body, 8),
+        'D' => parse_radix(body, 10),
+        _ => parse_radix(text, 10),
+    }
+}
+
+/// Parses digits in `radix`; values up to 0FFFFFFFFh are accepted and kept as 32-bit patterns.
+fn parse_radix(digits: &str, radix: u32) -> Option<i32> {
+    if digits.is_empty() {
+        return None;
+    }
+    u32::from_str_radix(digits, radix).ok().map(|v| v as i32)
+}
+
+/// Lexes a string starting at the quote `chars[start]`; returns its bytes and the index after it.
+pub(crate) fn lex_string(chars: &[char], start: usize) -> Result<(Vec<u8>, usize), Diag> {
+    let quote = chars[start];
+    let mut bytes = Vec::new();
+    let mut i = start + 1;
+    let unterminated = || {
+        Diag::new(
+            start + 1,
+            format!("unterminated string: no closing {quote} on this line"),
+        )
+    };
+    loop {
+        let Some(&c) = chars.get(i) else {
+            return Err(unterminated());
+        };
+        i += 1;
+        if c == quote {
+            // Single-quoted strings write a quote as two quotes.
+            if quote == '\'' && chars.get(i) == Some(&'\'') {
+                bytes.push(b'\'');
+                i += 1;
+                continue;
+            }
+            return Ok((bytes, i));
+        }
+        if c == '\\' && quote == '"' {
+            let Some(&e) = chars.get(i) else {
+                return Err(unterminated());
+            };
+            i += 1;
+            let b = match e {
+                'n' => b'\n',
+                'r' => b'\r',
+                't' => b'\t',
+                'a' => 7,
+                '\\' => b'\\',
+                '"' => b'"',
+                '\'' => b'\'',
+                'x' | 'X' => {
+                    let hex: String = chars[i..].iter().take(2).collect();
+                    let v = (hex.len() == 2)
+                        .then(|| u8::from_str_radix(&hex, 16).ok())
+                        .flatten()
+                        .ok_or_else(|| {
+                            Diag::new(i - 1, "\\x needs two hexadecimal digits".to_string())
+                        })?;
+                    i += 2;
+                    v
+                }
+                '0'..='7' => {
+                    let mut v: u32 = e.to_digit(8).unwrap_or(0);
+                    let mut n = 1;
+                    while n < 3 && chars.get(i).is_some_and(|d| d.is_digit(8)) {
+                        v = v * 8 + chars[i].to_digit(8).unwrap_or(0);
+                        i += 1;
+                        n += 1;
+                    }
+                    (v & 0xFF) as u8
+                }
+                other => {
+                    return Err(Diag::new(
+                        i - 1,
+                        format!("unknown escape '\\{other}' in string"),
+                    ));
+                }
+            };
+            bytes.push(b);
+            continue;
+        }
+        let mut buf = [0u8; 4];
+        bytes.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nums(line: &str) -> Vec<i32> {
+        lex(line)
+            .unwrap()
+            .into_iter()
+            .filter_map(|t| match t.tok {
+                Tok::Num(n) => Some(n),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn number_formats() {
+        assert_eq!(
+            nums("0FFh,$FF,0xFF,#FF,%1010,1010b,17o,17q,99d,42"),
+            vec![255, 255, 255, 255, 10, 10, 15, 15, 99, 42]
+        );
+    }
+
+    #[test]
+    fn percent_after_operand_is_mod() {
+        let toks = lex("7 %10").unwrap();
+        assert_eq!(toks[1].tok, Tok::P(Punct::Percent));
+        assert_eq!(toks[2].tok, Tok::Num(10));
+    }
+
+    #[test]
+    fn af_prime_and_strings() {
+        let toks = lex("ex af,af' ; c").unwrap();
+        assert_eq!(toks[3].tok, Tok::Ident("af'".into()));
+        let toks = lex(r#"db 'it''s', "a\n\x41\101""#).unwrap();
+        assert_eq!(toks[1].tok, Tok::Str(b"it's".to_vec()));
+        assert_eq!(toks[3].tok, Tok::Str(b"a\nAA".to_vec()));
+    }
+
+    #[test]
+    fn unterminated_string_points_at_quote() {
+        let err = lex("  db 'abc").unwrap_err();
+        assert_eq!(err.col, 6);
+        assert!(err.msg.starts_with("unterminated string"));
+    }
+}

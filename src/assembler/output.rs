@@ -1,0 +1,64 @@
+//! The result of a successful assembly: the binary, the symbols and the listing.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use super::listing::{self, ListLine};
+use super::pass::{PassOutcome, SymKind};
+use super::source::Sources;
+
+/// A successful assembly.
+#[derive(Debug, Clone)]
+pub struct Assembly {
+    /// The lowest emitted address.
+    pub start: u16,
+    /// The bytes from `start` to the highest emitted address (gaps are 0).
+    pub bytes: Vec<u8>,
+    /// The address given to END, if any.
+    pub entry: Option<u16>,
+    symbols: BTreeMap<String, i32>,
+    listing: Vec<ListLine>,
+    list_names: Vec<String>,
+}
+
+/// Builds the assembly from the final pass.
+pub(crate) fn build(outcome: PassOutcome, sources: &Sources) -> Assembly {
+    let symbols = outcome
+        .syms
+        .into_iter()
+        .filter(|(_, s)| s.kind != SymKind::Defl)
+        .map(|(k, s)| (k, s.value))
+        .collect();
+    let (start, bytes) = outcome.image.into_bytes();
+    Assembly {
+        start,
+        bytes,
+        entry: outcome.entry,
+        symbols,
+        listing: outcome.listing,
+        list_names: sources.files.iter().map(|f| f.list_name.clone()).collect(),
+    }
+}
+
+impl Assembly {
+    /// Labels and EQU symbols (not DEFL ones) with their signed values, sorted by name.
+    pub fn symbols(&self) -> &BTreeMap<String, i32> {
+        &self.symbols
+    }
+
+    /// The symbol file in pasmo's format: `NAME<tab><tab>EQU 0ABCDH` per line, sorted by name
+    /// (byte order), values as 16-bit two's complement.
+    pub fn sym_text(&self) -> String {
+        let mut out = String::new();
+        for (name, &value) in &self.symbols {
+            let _ = writeln!(out, "{name}\t\tEQU 0{:04X}H", value as u16);
+        }
+        out
+    }
+
+    /// The listing: per line its number, address, bytes and text; file names are relative to
+    /// the main source's folder, so the listing is the same wherever it is made.
+    pub fn lst_text(&self) -> String {
+        listing::render(&self.listing, &self.list_names)
+    }
+}

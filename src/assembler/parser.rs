@@ -1,0 +1,577 @@
+//! Parses one source line into its label and statement.
+
+use super::error::Diag;
+use super::expr::{self, Expr};
+use super::lexer::{self, Tok, Token};
+use super::operand::{self, Operand, split_commas};
+use super::words::{self, Directive, Mnemonic};
+
+/// A label at the start of a line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Label {
+    /// The name, case kept.
+    pub name: String,
+    /// 1-based column.
+    pub col: usize,
+}
+
+/// An expression and the column where it starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Val {
+    /// The expression.
+    pub expr: Expr,
+    /// 1-based column of its first token.
+    pub col: usize,
+}
+
+/// One item of a DB list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum DataItem {
+    /// A string of several characters (or none): its bytes.
+    Bytes(Vec<u8>),
+    /// A value stored as one byte.
+    Value(Val),
+}
+
+/// What a line does once its label is set aside.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Body {
+    /// Nothing (blank, comment, or a label alone).
+    Empty,
+    /// A Z80 instruction.
+    Instr {
+        mnemonic: Mnemonic,
+        col: usize,
+        operands: Vec<Operand>,
+    },
+    Org(Val),
+    Equ(Val),
+    Defl(Val),
+    Db(Vec<DataItem>),
+    Dw(Vec<Val>),
+    Ds {
+        count: Val,
+        fill: Option<Val>,
+    },
+    End(Option<Val>),
+    Include {
+        path: String,
+        col: usize,
+    },
+    Incbin {
+        path: String,
+        col: usize,
+    },
+    If(Val),
+    Else,
+    Endif,
+    /// A macro definition header; the name is the label or the first argument.
+    Macro {
+        name: Label,
+        params: Vec<String>,
+    },
+    Endm,
+    /// A name that is neither mnemonic nor directive: a macro use, with its argument texts.
+    Call {
+        name: String,
+        col: usize,
+        args: Vec<String>,
+    },
+}
+
+/// A parsed line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Line {
+    /// The label, if any.
+    pub label: Option<Label>,
+    /// The directive named by the line, known even when its arguments do not parse (so that
+    /// skipped IF branches and macro bodies can be scanned for IF/ELSE/ENDIF/MACRO/ENDM).
+    pub directive: Option<Directive>,
+    /// The statement, or why it does not parse.
+    pub body: Result<Body, Diag>,
+}
+
+struct Cursor<'a> {
+    chars: &'a [char],
+    pos: usize,
+}
+
+impl Cursor<'_> {
+    fn skip_blanks(&mut self) {
+        while self.chars.get(self.pos).is_some_and(|c| c.is_whitespace()) {
+            self.pos += 1;
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.pos).copied()
+    }
+
+    fn at_end(&self) -> bool {
+        matches!(self.peek(), None | Some(';'))
+    }
+
+    /// Reads an identifier at the cursor: its name ('$' dropped) and column.
+    fn word(&mut self) -> Option<(String, usize)> {
+        if !self.peek().is_some_and(lexer::is_ident_start) {
+            return None;
+        }
+        let start = self.pos;
+        while self.peek().is_some_and(lexer::is_ident_char) {
+            self.pos += 1;
+        }
+        let name = self.chars[start..self.pos]
+            .iter()
+            .filter(|&&c| c != '$')
+            .collect();
+        Some((name, start + 1))
+    }
+
+    /// The next identifier after blanks, without moving.
+    fn peek_word(&self) -> Option<String> {
+        let mut c = Cursor {
+            chars: self.chars,
+            pos: self.pos,
+        };
+        c.skip_blanks();
+        c.word().map(|(w, _)| w)
+    }
+
+    /// Consumes a ':' after optional blanks.
+    fn colon(&mut self) -> bool {
+        let save = self.pos;
+        self.skip_blanks();
+        if self.peek() == Some(':') {
+            self.pos += 1;
+            true
+        } else {
+            self.pos = save;
+            false
+        }
+    }
+}
+
+fn label_at(name: String, col: usize) -> Result<Label, Diag> {
+    if words::is_keyword(&name) {
+        return Err(Diag::new(
+            col,
+            format!("reserved word '{name}' cannot be used as a label"),
+        ));
+    }
+    Ok(Label { name, col })
+}
+
+fn defines_its_label(word: &str) -> bool {
+    matches!(
+        Directive::parse(word),
+        Some(Directive::Equ | Directive::Defl | Directive::Macro)
+    )
+}
+
+/// Parses one source line.
+pub(crate) fn parse_line(text: &str) -> Line {
+    let chars: Vec<char> = text.chars().collect();
+    let mut cur = Cursor {
+        chars: &chars,
+        pos: 0,
+    };
+    let mut label = None;
+    let fail = |label, diag| Line {
+        label,
+        directive: None,
+        body: Err(diag),
+    };
+    // A word in column 1 is a label unless it is a reserved word without a colon.
+    if let Some((w, col)) = cur.word() {
+        if cur.colon() || !words::is_keyword(&w) {
+            match label_at(w, col) {
+                Ok(l) => label = Some(l),
+                Err(d) => return fail(None, d),
+            }
+        } else {
+            cur.pos = 0;
+        }
+    }
+    cur.skip_blanks();
+    if cur.at_end() {
+        return Line {
+            label,
+            directive: None,
+            body: Ok(Body::Empty),
+        };
+    }
+    let Some((mut op, mut op_col)) = cur.word() else {
+        return fail(
+            label,
+            Diag::new(
+                cur.pos + 1,
+                "expected a label, mnemonic, directive or macro name",
+            ),
+        );
+    };
+    // An indented label needs a colon, or a defining directive after it.
+    if label.is_none()
+        && (cur.colon()
+            || (!words::is_keyword(&op) && cur.peek_word().is_some_and(|w| defines_its_label(&w))))
+    {
+        match label_at(op, op_col) {
+            Ok(l) => label = Some(l),
+            Err(d) => return fail(None, d),
+        }
+        cur.skip_blanks();
+        if cur.at_end() {
+            return Line {
+                label,
+                directive: None,
+                body: Ok(Body::Empty),
+            };
+        }
+        match cur.word() {
+            Some((w, c)) => (op, op_col) = (w, c),
+            None => {
+                return fail(
+                    label,
+                    Diag::new(cur.pos + 1, "expected a mnemonic, directive or macro name"),
+                );
+            }
+        }
+    }
+    let directive = Directive::parse(&op);
+    let body = parse_body(&op, op_col, directive, &label, &chars, cur.pos);
+    Line {
+        label,
+        directive,
+        body,
+    }
+}
+
+fn parse_body(
+    op: &str,
+    op_col: usize,
+    directive: Option<Directive>,
+    label: &Option<Label>,
+    chars: &[char],
+    rest: usize,
+) -> Result<Body, Diag> {
+    let end_col = chars.len() + 1;
+    if let Some(mnemonic) = Mnemonic::parse(op) {
+        let tokens = lexer::lex_chars(chars, rest)?;
+        let operands = if tokens.is_empty() {
+            Vec::new()
+        } else {
+            split_commas(&tokens)
+                .into_iter()
+                .map(|part| operand::parse(part, part_end(part, &tokens, end_col)))
+                .collect::<Result<_, _>>()?
+        };
+        return Ok(Body::Instr {
+            mnemonic,
+            col: op_col,
+            operands,
+        });
+    }
+    let Some(d) = directive else {
+        if words::is_keyword(op) {
+            return Err(Diag::new(
+                op_col,
+                format!("'{op}' is not a mnemonic or directive"),
+            ));
+        }
+        return Ok(Body::Call {
+            name: op.to_string(),
+            col: op_col,
+            args: split_raw_args(chars, rest)?,
+        });
+    };
+    // File names follow their own rules (no quotes needed), so they are not tokenized.
+    let tokens = if matches!(d, Directive::Include | Directive::Incbin) {
+        Vec::new()
+    } else {
+        lexer::lex_chars(chars, rest)?
+    };
+    let parts = if tokens.is_empty() {
+        Vec::new()
+    } else {
+        split_commas(&tokens)
+    };
+    let val = |part: &[Token]| -> Result<Val, Diag> {
+        let col = part.first().map_or(end_col, |t| t.col);
+        Ok(Val {
+            expr: expr::parse(part, part_end(part, &tokens, end_col))?,
+            col,
+        })
+    };
+    let one = |what: &str| -> Result<Val, Diag> {
+        match parts.as_slice() {
+            [p] => val(p),
+            [] => Err(Diag::new(end_col, format!("{what} needs a value"))),
+            [_, extra, ..] => Err(Diag::new(
+                extra.first().map_or(end_col, |t| t.col - 1),
+                format!("{what} takes one value"),
+            )),
+        }
+    };
+    let none = |what: &str| -> Result<(), Diag> {
+        match tokens.first() {
+            None => Ok(()),
+            Some(t) => Err(Diag::new(
+                t.col,
+                format!("unexpected {} after {what}", expr::describe(t)),
+            )),
+        }
+    };
+    Ok(match d {
+        Directive::Org => Body::Org(one("ORG")?),
+        Directive::Equ => Body::Equ(one("EQU")?),
+        Directive::Defl => Body::Defl(one("DEFL")?),
+        Directive::If => Body::If(one("IF")?),
+        Directive::Db => {
+            if parts.is_empty() {
+                return Err(Diag::new(end_col, "DB needs at least one value"));
+            }
+            let items = parts
+                .iter()
+                .map(|p| match p {
+                    [
+                        Token {
+                            tok: Tok::Str(bytes),
+                            ..
+                        },
+                    ] if bytes.len() != 1 => Ok(DataItem::Bytes(bytes.clone())),
+                    _ => val(p).map(DataItem::Value),
+                })
+                .collect::<Result<_, _>>()?;
+            Body::Db(items)
+        }
+        Directive::Dw => {
+            if parts.is_empty() {
+                return Err(Diag::new(end_col, "DW needs at least one value"));
+            }
+            Body::Dw(parts.iter().map(|p| val(p)).collect::<Result<_, _>>()?)
+        }
+        Directive::Ds => match parts.as_slice() {
+            [count] => Body::Ds {
+                count: val(count)?,
+                fill: None,
+            },
+            [count, fill] => Body::Ds {
+                count: val(count)?,
+                fill: Some(val(fill)?),
+            },
+            [] => return Err(Diag::new(end_col, "DS needs a size")),
+            [_, _, extra, ..] => {
+                return Err(Diag::new(
+                    extra.first().map_or(end_col, |t| t.col),
+                    "DS takes a size and an optional fill byte",
+                ));
+            }
+        },
+        Directive::End => match parts.as_slice() {
+            [] => Body::End(None),
+            _ => Body::End(Some(one("END")?)),
+        },
+        Directive::Else => {
+            none("ELSE")?;
+            Body::Else
+        }
+        Directive::Endif => {
+            none("ENDIF")?;
+            Body::Endif
+        }
+        Directive::Endm => {
+            none("ENDM")?;
+            Body::Endm
+        }
+        Directive::Macro => macro_header(label, &parts, op_col)?,
+        Directive::Include => {
+            let (path, col) = file_name(chars, rest, op)?;
+            Body::Include { path, col }
+        }
+        Directive::Incbin => {
+            let (path, col) = file_name(chars, rest, op)?;
+            Body::Incbin { path, col }
+        }
+    })
+}
+
+/// The column just past `part`: the separating comma, or the end of the line.
+fn part_end(part: &[Token], all: &[Token], end_col: usize) -> usize {
+    let Some(last) = part.last() else {
+        return end_col;
+    };
+    let idx = all
+        .iter()
+        .position(|t| std::ptr::eq(t, last))
+        .map_or(all.len(), |i| i + 1);
+    all.get(idx).map_or(end_col, |t| t.col)
+}
+
+fn macro_header(label: &Option<Label>, parts: &[&[Token]], col: usize) -> Result<Body, Diag> {
+    let mut names = Vec::new();
+    for part in parts {
+        let Some(first) = part.first() else {
+            return Err(Diag::new(col, "empty macro parameter"));
+        };
+        match (part.len(), first.ident()) {
+            (1, Some(name)) => names.push(label_at(name.to_string(), first.col)?),
+            _ => {
+                return Err(Diag::new(
+                    first.col,
+                    format!(
+                        "macro parameter must be a name, found {}",
+                        expr::describe(first)
+                    ),
+                ));
+            }
+        }
+    }
+    let name = match label {
+        Some(l) => l.clone(),
+        None if !names.is_empty() => names.remove(0),
+        None => {
+            return Err(Diag::new(
+                col,
+                "MACRO needs a name: NAME MACRO params or MACRO NAME, params",
+            ));
+        }
+    };
+    Ok(Body::Macro {
+        name,
+        params: names.into_iter().map(|l| l.name).collect(),
+    })
+}
+
+/// The file name of INCLUDE/INCBIN: quoted, or up to the next blank.
+fn file_name(chars: &[char], rest: usize, op: &str) -> Result<(String, usize), Diag> {
+    let mut cur = Cursor { chars, pos: rest };
+    cur.skip_blanks();
+    let col = cur.pos + 1;
+    let name: String = match cur.peek() {
+        None | Some(';') => {
+            return Err(Diag::new(
+                col,
+                format!("{} needs a file name", op.to_ascii_uppercase()),
+            ));
+        }
+        Some(q @ ('"' | '\'')) => {
+            let close = chars[cur.pos + 1..]
+                .iter()
+                .position(|&c| c == q)
+                .ok_or_else(|| {
+                    Diag::new(
+                        col,
+                        format!("unterminated string: no closing {q} on this line"),
+                    )
+                })?;
+            let name = chars[cur.pos + 1..cur.pos + 1 + close].iter().collect();
+            cur.pos += close + 2;
+            name
+        }
+        Some(_) => {
+            let start = cur.pos;
+            while cur.peek().is_some_and(|c| !c.is_whitespace() && c != ';') {
+                cur.pos += 1;
+            }
+            chars[start..cur.pos].iter().collect()
+        }
+    };
+    cur.skip_blanks();
+    if !cur.at_end() {
+        return Err(Diag::new(
+            cur.pos + 1,
+            "unexpected text after the file name",
+        ));
+    }
+    Ok((name, col))
+}
+
+/// Splits macro arguments at top-level commas, keeping their text.
+fn split_raw_args(chars: &[char], rest: usize) -> Result<Vec<String>, Diag> {
+    let mut args = Vec::new();
+    let mut current = String::new();
+    let mut depth = 0usize;
+    let mut i = rest;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            ';' => break,
+            '\'' | '"' if !is_af_prime(chars, i) => {
+                let (_, next) = lexer::lex_string(chars, i)?;
+                current.extend(&chars[i..next]);
+                i = next;
+                continue;
+            }
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                args.push(current.trim().to_string());
+                current.clear();
+                i += 1;
+                continue;
+            }
+            _ => {}
+        }
+        current.push(c);
+        i += 1;
+    }
+    let last = current.trim();
+    if !last.is_empty() || !args.is_empty() {
+        args.push(last.to_string());
+    }
+    Ok(args)
+}
+
+/// Whether the quote at `chars[i]` ends the register name `AF'`.
+pub(crate) fn is_af_prime(chars: &[char], i: usize) -> bool {
+    chars[i] == '\''
+        && i >= 2
+        && chars[i - 2].eq_ignore_ascii_case(&'a')
+        && chars[i - 1].eq_ignore_ascii_case(&'f')
+        && (i < 3 || !lexer::is_ident_char(chars[i - 3]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn label(text: &str) -> Option<String> {
+        parse_line(text).label.map(|l| l.name)
+    }
+
+    #[test]
+    fn labels() {
+        assert_eq!(label("start: nop"), Some("start".into()));
+        assert_eq!(label("start nop"), Some("start".into()));
+        assert_eq!(label("nop"), None);
+        assert_eq!(label("  inner: nop"), Some("inner".into()));
+        assert_eq!(label("  FIVE EQU 5"), Some("FIVE".into()));
+        assert_eq!(label("FIVE: EQU 5"), Some("FIVE".into()));
+        assert_eq!(label("  nop"), None);
+        assert!(parse_line("nop: nop").body.is_err());
+    }
+
+    #[test]
+    fn bodies() {
+        let l = parse_line("\tld a,(ix+3) ; comment");
+        assert!(matches!(l.body, Ok(Body::Instr { operands, .. }) if operands.len() == 2));
+        let l = parse_line("\tinclude ../x-y.asm ; c");
+        assert_eq!(
+            l.body,
+            Ok(Body::Include {
+                path: "../x-y.asm".into(),
+                col: 10
+            })
+        );
+        let l = parse_line("\tmymac (1,2), 'a,b', af'");
+        assert_eq!(
+            l.body,
+            Ok(Body::Call {
+                name: "mymac".into(),
+                col: 2,
+                args: vec!["(1,2)".into(), "'a,b'".into(), "af'".into()]
+            })
+        );
+        let l = parse_line("mac MACRO x, y");
+        assert!(matches!(l.body, Ok(Body::Macro { params, .. }) if params == ["x", "y"]));
+    }
+}

@@ -1,0 +1,784 @@
+//! One pass over the source: runs the lines in order (INCLUDE, IF, macros), defines symbols,
+//! and emits bytes. Passes repeat until every symbol keeps its value.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::encode::{self, emitter::Emitter};
+use super::error::{AsmError, Diag};
+use super::expr::{self, Env};
+use super::image::Image;
+use super::listing::ListLine;
+use super::macros::{self, MacroDef};
+use super::parser::{Body, DataItem, Label, Line, Val};
+use super::source::Sources;
+use super::words::Directive;
+
+/// Deepest nesting of INCLUDEs and macro uses.
+const MAX_NESTING: usize = 64;
+
+/// Most lines one pass runs (stops runaway macro recursion).
+const MAX_LINES: usize = 2_000_000;
+
+/// How a symbol got its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SymKind {
+    Label,
+    Equ,
+    Defl,
+}
+
+/// A defined symbol.
+#[derive(Debug, Clone)]
+pub(crate) struct Sym {
+    /// Its value.
+    pub value: i32,
+    /// Label, EQU or DEFL.
+    pub kind: SymKind,
+    /// Where it is defined, for duplicate messages: file display name and line.
+    pub at: (usize, usize),
+}
+
+/// A line's place, for errors and the listing.
+struct At {
+    file: usize,
+    line: usize,
+    text: Rc<str>,
+    note: Option<Rc<str>>,
+}
+
+/// An open IF.
+struct Cond {
+    /// Whether the current branch is assembled.
+    active: bool,
+    /// Whether the IF itself sits in assembled code.
+    parent_active: bool,
+    /// Whether the IF's condition was true.
+    taken: bool,
+    else_seen: bool,
+    at: (usize, usize, usize, Rc<str>),
+}
+
+/// A file or a macro expansion being read.
+struct Frame {
+    file: usize,
+    next: usize,
+    end: usize,
+    /// Open IFs when the frame started; its own IFs must close before it ends.
+    cond_depth: usize,
+    expansion: Option<Expansion>,
+}
+
+struct Expansion {
+    mac: Rc<MacroDef>,
+    args: Vec<String>,
+    note: Rc<str>,
+}
+
+/// Symbol lookups during a pass: this pass's definitions first, then the previous pass's.
+struct Lookup<'a> {
+    syms: &'a HashMap<String, Sym>,
+    prev: &'a HashMap<String, i32>,
+    used_prev: &'a mut bool,
+    here: i32,
+}
+
+impl Env for Lookup<'_> {
+    fn lookup(&mut self, name: &str) -> Option<i32> {
+        if let Some(s) = self.syms.get(name) {
+            return Some(s.value);
+        }
+        *self.used_prev = true;
+        self.prev.get(name).copied()
+    }
+
+    fn here(&self) -> i32 {
+        self.here
+    }
+}
+
+/// The result of one pass.
+pub(crate) struct PassOutcome {
+    /// Symbols defined, with their final values.
+    pub syms: HashMap<String, Sym>,
+    /// Whether any value came from the previous pass or was missing.
+    pub used_prev: bool,
+    /// The bytes written.
+    pub image: Image,
+    /// Every error found.
+    pub errors: Vec<AsmError>,
+    /// One entry per line run.
+    pub listing: Vec<ListLine>,
+    /// The END address, if given.
+    pub entry: Option<u16>,
+}
+
+/// One pass in progress.
+pub(crate) struct Pass<'s> {
+    sources: &'s mut Sources,
+    prev: &'s HashMap<String, i32>,
+    syms: HashMap<String, Sym>,
+    macros: HashMap<String, Rc<MacroDef>>,
+    used_prev: bool,
+    pc: u32,
+    image: Image,
+    errors: Vec<AsmError>,
+    listing: Vec<ListLine>,
+    conds: Vec<Cond>,
+    frames: Vec<Frame>,
+    entry: Option<u16>,
+    ended: bool,
+    bytes: Vec<u8>,
+    diags: Vec<Diag>,
+}
+
+impl<'s> Pass<'s> {
+    /// A pass over `sources` that resolves forward references with `prev`.
+    pub fn new(sources: &'s mut Sources, prev: &'s HashMap<String, i32>) -> Self {
+        Pass {
+            sources,
+            prev,
+            syms: HashMap::new(),
+            macros: HashMap::new(),
+            used_prev: false,
+            pc: 0,
+            image: Image::new(),
+            errors: Vec::new(),
+            listing: Vec::new(),
+            conds: Vec::new(),
+            frames: Vec::new(),
+            entry: None,
+            ended: false,
+            bytes: Vec::new(),
+            diags: Vec::new(),
+        }
+    }
+
+    /// Runs the pass over the main file.
+    pub fn run(mut self) -> PassOutcome {
+        self.frames.push(Frame {
+            file: 0,
+            next: 0,
+            end: self.sources.files[0].lines.len(),
+            cond_depth: 0,
+            expansion: None,
+        });
+        let mut lines_run = 0usize;
+        while let Some(frame) = self.frames.last_mut() {
+            if frame.next >= frame.end {
+                self.close_frame();
+                continue;
+            }
+            let idx = frame.next;
+            frame.next += 1;
+            lines_run += 1;
+            if lines_run > MAX_LINES {
+                let at = self.at_of_frame_line(idx);
+                self.error(
+                    &at,
+                    Diag::new(
+                        1,
+                        format!(
+                            "assembly stopped after {MAX_LINES} lines: runaway macro expansion?"
+                        ),
+                    ),
+                );
+                break;
+            }
+            self.step(idx);
+            if self.ended {
+                break;
+            }
+        }
+        // IFs left open by END or by a stop are reported where they start.
+        while let Some(c) = self.conds.pop() {
+            self.unterminated_if(&c);
+        }
+        PassOutcome {
+            syms: self.syms,
+            used_prev: self.used_prev,
+            image: self.image,
+            errors: self.errors,
+            listing: self.listing,
+            entry: self.entry,
+        }
+    }
+
+    fn unterminated_if(&mut self, c: &Cond) {
+        let (file, line, col, text) = c.at.clone();
+        let at = At {
+            file,
+            line,
+            text,
+            note: None,
+        };
+        self.error(&at, Diag::new(col, "unterminated IF: no matching ENDIF"));
+    }
+
+    fn close_frame(&mut self) {
+        let Some(frame) = self.frames.pop() else {
+            return;
+        };
+        while self.conds.len() > frame.cond_depth {
+            if let Some(c) = self.conds.pop() {
+                self.unterminated_if(&c);
+            }
+        }
+    }
+
+    fn error(&mut self, at: &At, diag: Diag) {
+        let message = match &at.note {
+            Some(note) => format!("{}{note}", diag.msg),
+            None => diag.msg,
+        };
+        self.errors.push(AsmError {
+            file: self.sources.files[at.file].display.clone(),
+            line: at.line,
+            col: diag.col,
+            source_line: at.text.to_string(),
+            message,
+        });
+    }
+
+    fn at_of_frame_line(&self, idx: usize) -> At {
+        let frame = self.frames.last();
+        let file = frame.map_or(0, |f| f.file);
+        At {
+            file,
+            line: idx + 1,
+            text: self.sources.files[file]
+                .lines
+                .get(idx)
+                .cloned()
+                .unwrap_or_else(|| Rc::from("")),
+            note: None,
+        }
+    }
+
+    /// The parsed line `idx` of the current frame (macro lines get their parameters replaced).
+    fn fetch(&self, idx: usize) -> Option<(Rc<Line>, At, bool)> {
+        let frame = self.frames.last()?;
+        let file = &self.sources.files[frame.file];
+        Some(match &frame.expansion {
+            None => (
+                file.parsed[idx].clone(),
+                At {
+                    file: frame.file,
+                    line: idx + 1,
+                    text: file.lines[idx].clone(),
+                    note: None,
+                },
+                false,
+            ),
+            Some(exp) => {
+                let text = macros::substitute(&file.lines[idx], &exp.mac.params, &exp.args);
+                let line = Rc::new(super::parser::parse_line(&text));
+                (
+                    line,
+                    At {
+                        file: frame.file,
+                        line: idx + 1,
+                        text: Rc::from(text),
+                        note: Some(exp.note.clone()),
+                    },
+                    true,
+                )
+            }
+        })
+    }
+
+    fn active(&self) -> bool {
+        self.conds.last().is_none_or(|c| c.active)
+    }
+
+    fn list(
+        &mut self,
+        at: &At,
+        expanded: bool,
+        addr: Option<u16>,
+        bytes: &[u8],
+        value: Option<i32>,
+    ) {
+        self.listing.push(ListLine {
+            file: at.file,
+            line: at.line,
+            text: at.text.clone(),
+            expanded,
+            addr,
+            bytes: bytes.to_vec(),
+            value,
+        });
+    }
+
+    fn step(&mut self, idx: usize) {
+        let Some((line, at, expanded)) = self.fetch(idx) else {
+            return;
+        };
+        if !self.active() {
+            self.skip(&line, &at);
+            self.list(&at, expanded, None, &[], None);
+            return;
+        }
+        let body = match &line.body {
+            Ok(body) => body,
+            Err(d) => {
+                self.error(&at, d.clone());
+                if let Some(label) = &line.label {
+                    self.define(label, self.pc as i32, SymKind::Label, &at);
+                }
+                self.list(&at, expanded, None, &[], None);
+                return;
+            }
+        };
+        let start = self.pc;
+        match body {
+            Body::Macro { name, params } => {
+                self.define_macro(name, params, idx, &at);
+                self.list(&at, expanded, None, &[], None);
+                return;
+            }
+            Body::Equ(v) | Body::Defl(v) => {
+                let kind = if matches!(body, Body::Equ(_)) {
+                    SymKind::Equ
+                } else {
+                    SymKind::Defl
+                };
+                let value = self.eval(v, &at);
+                match &line.label {
+                    Some(label) => self.define(label, value, kind, &at),
+                    None => {
+                        let what = if kind == SymKind::Equ { "EQU" } else { "DEFL" };
+                        self.error(
+                            &at,
+                            Diag::new(v.col, format!("{what} needs a label: NAME {what} value")),
+                        );
+                    }
+                }
+                self.list(&at, expanded, None, &[], Some(value));
+                return;
+            }
+            _ => {}
+        }
+        if let Some(label) = &line.label {
+            self.define(label, start as i32, SymKind::Label, &at);
+        }
+        let mut bytes = std::mem::take(&mut self.bytes);
+        bytes.clear();
+        let mut addr = Some(start as u16);
+        match body {
+            Body::Empty if line.label.is_none() => addr = None,
+            Body::Empty => {}
+            Body::Instr {
+                mnemonic,
+                col,
+                operands,
+            } => {
+                let diags = std::mem::take(&mut self.diags);
+                let mut lookup = Lookup {
+                    syms: &self.syms,
+                    prev: self.prev,
+                    used_prev: &mut self.used_prev,
+                    here: start as i32,
+                };
+                let mut out = Emitter::new(bytes, diags, start as i32, &mut lookup);
+                let shape = encode::encode(*mnemonic, operands, *col, &mut out);
+                let (b, mut d) = out.finish();
+                bytes = b;
+                if let Err(e) = shape {
+                    bytes.clear();
+                    d.insert(0, e);
+                }
+                for diag in d.drain(..) {
+                    self.error(&at, diag);
+                }
+                self.diags = d;
+            }
+            Body::Db(items) => {
+                bytes = self.data(bytes, &at, start, |out| {
+                    for item in items {
+                        match item {
+                            DataItem::Bytes(b) => out.bytes(b),
+                            DataItem::Value(v) => out.imm8(&v.expr, v.col),
+                        }
+                    }
+                });
+            }
+            Body::Dw(vals) => {
+                bytes = self.data(bytes, &at, start, |out| {
+                    for v in vals {
+                        out.imm16(&v.expr, v.col);
+                    }
+                });
+            }
+            Body::Ds { count, fill } => {
+                let n = self.eval(count, &at);
+                if !(0..=0x10000).contains(&n) {
+                    self.error(
+                        &at,
+                        Diag::new(count.col, format!("DS size {n} out of range (0..65536)")),
+                    );
+                } else {
+                    bytes = self.data(bytes, &at, start, |out| match fill {
+                        Some(f) => out.imm8(&f.expr, f.col),
+                        None => out.byte(0),
+                    });
+                    let b = bytes.first().copied().unwrap_or(0);
+                    bytes.resize(n as usize, b);
+                }
+            }
+            Body::Org(v) => {
+                let a = self.eval(v, &at);
+                if (0..=0xFFFF).contains(&a) {
+                    self.pc = a as u32;
+                    addr = Some(a as u16);
+                } else {
+                    self.error(
+                        &at,
+                        Diag::new(v.col, format!("ORG address {a} out of range (0..65535)")),
+                    );
+                }
+            }
+            Body::End(v) => {
+                if let Some(v) = v {
+                    let a = self.eval(v, &at);
+                    if (0..=0xFFFF).contains(&a) {
+                        self.entry = Some(a as u16);
+                    } else {
+                        self.error(
+                            &at,
+                            Diag::new(v.col, format!("END address {a} out of range (0..65535)")),
+                        );
+                    }
+                }
+                addr = None;
+                self.ended = true;
+            }
+            Body::Include { path, col } => {
+                self.list(&at, expanded, None, &[], None);
+                self.include(path, *col, &at);
+                self.bytes = bytes;
+                return;
+            }
+            Body::Incbin { path, col } => {
+                let from = self.frames.last().map_or(0, |f| f.file);
+                match self.sources.binary(from, path) {
+                    Ok(data) => bytes.extend_from_slice(&data),
+                    Err(e) => self.error(&at, Diag::new(*col, e.message("INCBIN", path))),
+                }
+            }
+            Body::If(v) => {
+                addr = None;
+                let value = self.eval(v, &at);
+                self.conds.push(Cond {
+                    active: value != 0,
+                    parent_active: true,
+                    taken: value != 0,
+                    else_seen: false,
+                    at: (at.file, at.line, v.col, at.text.clone()),
+                });
+            }
+            Body::Else | Body::Endif => {
+                addr = None;
+                self.skip(&line, &at);
+            }
+            Body::Endm => {
+                addr = None;
+                self.error(
+                    &at,
+                    Diag::new(1 + leading_blanks(&at.text), "ENDM without MACRO"),
+                );
+            }
+            Body::Call { name, col, args } => {
+                self.list(&at, expanded, None, &[], None);
+                self.call(name, *col, args, &at);
+                self.bytes = bytes;
+                return;
+            }
+            Body::Macro { .. } | Body::Equ(_) | Body::Defl(_) => {}
+        }
+        let listed = self.emit(
+            &bytes,
+            &at,
+            matches!(body, Body::Ds { .. } | Body::Incbin { .. }),
+        );
+        self.list(&at, expanded, addr, listed, None);
+        self.bytes = bytes;
+    }
+
+    /// Writes `bytes` at the current address and moves past them; returns the bytes to list.
+    fn emit<'b>(&mut self, bytes: &'b [u8], at: &At, abbreviate: bool) -> &'b [u8] {
+        let start = self.pc as usize;
+        let room = 0x10000usize.saturating_sub(start);
+        let fitting = &bytes[..bytes.len().min(room)];
+        if fitting.len() < bytes.len() {
+            self.error(
+                at,
+                Diag::new(
+                    1 + leading_blanks(&at.text),
+                    "code runs past the end of memory (FFFFH)",
+                ),
+            );
+        }
+        if let Some(a) = self.image.write(start, fitting) {
+            self.error(
+                at,
+                Diag::new(
+                    1 + leading_blanks(&at.text),
+                    format!("address {a:04X}H already holds code (overlapping ORG)"),
+                ),
+            );
+        }
+        self.pc = (start + bytes.len()).min(0x10000) as u32;
+        if abbreviate {
+            &fitting[..fitting.len().min(4)]
+        } else {
+            fitting
+        }
+    }
+
+    /// Runs a DB/DW-style emitter over `f`, reporting its value problems.
+    fn data(
+        &mut self,
+        bytes: Vec<u8>,
+        at: &At,
+        start: u32,
+        f: impl FnOnce(&mut Emitter<'_>),
+    ) -> Vec<u8> {
+        let diags = std::mem::take(&mut self.diags);
+        let mut lookup = Lookup {
+            syms: &self.syms,
+            prev: self.prev,
+            used_prev: &mut self.used_prev,
+            here: start as i32,
+        };
+        let mut out = Emitter::new(bytes, diags, start as i32, &mut lookup);
+        f(&mut out);
+        let (bytes, mut diags) = out.finish();
+        for d in diags.drain(..) {
+            self.error(at, d);
+        }
+        self.diags = diags;
+        bytes
+    }
+
+    /// Evaluates a directive's value; problems are reported and count as 0.
+    fn eval(&mut self, v: &Val, at: &At) -> i32 {
+        let mut lookup = Lookup {
+            syms: &self.syms,
+            prev: self.prev,
+            used_prev: &mut self.used_prev,
+            here: self.pc as i32,
+        };
+        match expr::eval(&v.expr, &mut lookup) {
+            Ok(x) => x,
+            Err(e) => {
+                self.error(at, e.diag());
+                0
+            }
+        }
+    }
+
+    fn define(&mut self, label: &Label, value: i32, kind: SymKind, at: &At) {
+        if let Some(old) = self.syms.get_mut(&label.name) {
+            if old.kind == SymKind::Defl && kind == SymKind::Defl {
+                old.value = value;
+                return;
+            }
+            let (file, line) = old.at;
+            let first = format!("{}:{line}", self.sources.files[file].display);
+            self.error(
+                at,
+                Diag::new(
+                    label.col,
+                    format!(
+                        "duplicate label '{}' (first defined at {first})",
+                        label.name
+                    ),
+                ),
+            );
+            return;
+        }
+        self.syms.insert(
+            label.name.clone(),
+            Sym {
+                value,
+                kind,
+                at: (at.file, at.line),
+            },
+        );
+    }
+
+    /// Handles IF/ELSE/ENDIF in skipped code, and ELSE/ENDIF in assembled code.
+    fn skip(&mut self, line: &Line, at: &At) {
+        let depth = self.frames.last().map_or(0, |f| f.cond_depth);
+        let col = 1 + leading_blanks(&at.text);
+        match line.directive {
+            Some(Directive::If) if !self.active() => self.conds.push(Cond {
+                active: false,
+                parent_active: false,
+                taken: false,
+                else_seen: false,
+                at: (at.file, at.line, col, at.text.clone()),
+            }),
+            Some(Directive::Else) => {
+                if self.conds.len() <= depth {
+                    self.error(at, Diag::new(col, "ELSE without IF"));
+                    return;
+                }
+                let mut second = false;
+                if let Some(c) = self.conds.last_mut() {
+                    second = c.else_seen;
+                    c.else_seen = true;
+                    c.active = c.parent_active && !c.taken && !second;
+                }
+                if second {
+                    self.error(at, Diag::new(col, "second ELSE for the same IF"));
+                }
+            }
+            Some(Directive::Endif) => {
+                if self.conds.len() <= depth {
+                    self.error(at, Diag::new(col, "ENDIF without IF"));
+                } else {
+                    self.conds.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Records a macro defined at line `idx` and moves past its body.
+    fn define_macro(&mut self, name: &Label, params: &[String], idx: usize, at: &At) {
+        let Some(frame) = self.frames.last() else {
+            return;
+        };
+        let file = frame.file;
+        let lines = &self.sources.files[file].parsed;
+        let mut depth = 0usize;
+        let mut endm = None;
+        for (i, l) in lines.iter().enumerate().take(frame.end).skip(idx + 1) {
+            match l.directive {
+                Some(Directive::Macro) => depth += 1,
+                Some(Directive::Endm) if depth == 0 => {
+                    endm = Some(i);
+                    break;
+                }
+                Some(Directive::Endm) => depth -= 1,
+                _ => {}
+            }
+        }
+        let Some(endm) = endm else {
+            let col = 1 + leading_blanks(&at.text);
+            self.error(
+                at,
+                Diag::new(col, format!("unterminated MACRO '{}': no ENDM", name.name)),
+            );
+            if let Some(f) = self.frames.last_mut() {
+                f.next = f.end;
+            }
+            return;
+        };
+        for i in idx + 1..=endm {
+            let body_at = At {
+                file,
+                line: i + 1,
+                text: self.sources.files[file].lines[i].clone(),
+                note: None,
+            };
+            self.list(&body_at, at.note.is_some(), None, &[], None);
+        }
+        if let Some(f) = self.frames.last_mut() {
+            f.next = endm + 1;
+        }
+        if let Some(old) = self.macros.get(&name.name) {
+            let first = format!("{}:{}", self.sources.files[old.file].display, old.first);
+            self.error(
+                at,
+                Diag::new(
+                    name.col,
+                    format!("duplicate macro '{}' (first defined at {first})", name.name),
+                ),
+            );
+            return;
+        }
+        self.macros.insert(
+            name.name.clone(),
+            Rc::new(MacroDef {
+                name: name.name.clone(),
+                params: params.to_vec(),
+                file,
+                first: idx + 1,
+                end: endm,
+            }),
+        );
+    }
+
+    fn nesting_ok(&mut self, at: &At, col: usize) -> bool {
+        if self.frames.len() >= MAX_NESTING {
+            self.error(
+                at,
+                Diag::new(
+                    col,
+                    format!("INCLUDE/macro nesting deeper than {MAX_NESTING} (recursive?)"),
+                ),
+            );
+            return false;
+        }
+        true
+    }
+
+    fn include(&mut self, path: &str, col: usize, at: &At) {
+        if !self.nesting_ok(at, col) {
+            return;
+        }
+        let from = self.frames.last().map_or(0, |f| f.file);
+        match self.sources.include(from, path) {
+            Ok(file) => self.frames.push(Frame {
+                file,
+                next: 0,
+                end: self.sources.files[file].lines.len(),
+                cond_depth: self.conds.len(),
+                expansion: None,
+            }),
+            Err(e) => self.error(at, Diag::new(col, e.message("INCLUDE", path))),
+        }
+    }
+
+    fn call(&mut self, name: &str, col: usize, args: &[String], at: &At) {
+        let Some(mac) = self.macros.get(name).cloned() else {
+            let hint = self
+                .macros
+                .keys()
+                .find(|k| k.eq_ignore_ascii_case(name))
+                .map(|k| format!(" (macro names are case-sensitive: did you mean '{k}'?)"))
+                .unwrap_or_default();
+            self.error(
+                at,
+                Diag::new(col, format!("unknown mnemonic or macro '{name}'{hint}")),
+            );
+            return;
+        };
+        if !self.nesting_ok(at, col) {
+            return;
+        }
+        let note: Rc<str> = Rc::from(format!(
+            " (in macro '{}' used at {}:{})",
+            mac.name, self.sources.files[at.file].display, at.line
+        ));
+        self.frames.push(Frame {
+            file: mac.file,
+            next: mac.first,
+            end: mac.end,
+            cond_depth: self.conds.len(),
+            expansion: Some(Expansion {
+                mac,
+                args: args.to_vec(),
+                note,
+            }),
+        });
+    }
+}
+
+/// The number of blank characters at the start of `text`.
+fn leading_blanks(text: &str) -> usize {
+    text.chars().take_while(|c| c.is_whitespace()).count()
+}

@@ -1,0 +1,184 @@
+//! Source files: reading, INCLUDE/INCBIN search, and parsed lines kept across passes.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use super::parser::{Line, parse_line};
+
+/// One loaded source file with its lines parsed once.
+pub(crate) struct SourceFile {
+    /// The name used in error messages: as given, or the path an INCLUDE resolved to.
+    pub display: String,
+    /// The name used in the listing: relative to the main source's folder, so that the
+    /// listing does not depend on where the assembler was started.
+    pub list_name: String,
+    /// The folder INCLUDEs of this file are searched in first.
+    pub dir: PathBuf,
+    /// The raw text of each line.
+    pub lines: Vec<Rc<str>>,
+    /// Each line, parsed.
+    pub parsed: Vec<Rc<Line>>,
+}
+
+impl SourceFile {
+    /// A file from its text.
+    pub fn new(display: String, list_name: String, dir: PathBuf, text: &str) -> Self {
+        let mut lines: Vec<Rc<str>> = text
+            .split('\n')
+            .map(|l| Rc::from(l.strip_suffix('\r').unwrap_or(l)))
+            .collect();
+        if text.ends_with('\n') {
+            lines.pop();
+        }
+        let parsed = lines.iter().map(|l| Rc::new(parse_line(l))).collect();
+        SourceFile {
+            display,
+            list_name,
+            dir,
+            lines,
+            parsed,
+        }
+    }
+}
+
+/// A file found by an INCLUDE or INCBIN search.
+struct Found {
+    path: PathBuf,
+    list_name: String,
+}
+
+/// All files of a run, loaded on first use.
+pub(crate) struct Sources {
+    /// The source files; index 0 is the main file.
+    pub files: Vec<SourceFile>,
+    by_path: HashMap<PathBuf, usize>,
+    binaries: HashMap<PathBuf, Rc<[u8]>>,
+    include_dirs: Vec<PathBuf>,
+}
+
+/// Why an INCLUDE or INCBIN file could not be used.
+pub(crate) enum LoadError {
+    /// No candidate exists; the folders searched.
+    NotFound(Vec<PathBuf>),
+    /// The file exists but cannot be read.
+    Unreadable(PathBuf, std::io::Error),
+}
+
+impl LoadError {
+    /// A message naming the file and what was tried.
+    pub fn message(&self, what: &str, name: &str) -> String {
+        match self {
+            LoadError::NotFound(dirs) => {
+                let dirs: Vec<String> = dirs
+                    .iter()
+                    .map(|d| {
+                        let s = d.display().to_string();
+                        if s.is_empty() { ".".to_string() } else { s }
+                    })
+                    .collect();
+                format!(
+                    "{what} file '{name}' not found (searched: {})",
+                    dirs.join(", ")
+                )
+            }
+            LoadError::Unreadable(path, err) => {
+                format!("cannot read {what} file '{}': {err}", path.display())
+            }
+        }
+    }
+}
+
+/// Joins a file's list name folder with an included name.
+fn list_join(parent_list_name: &str, name: &str) -> String {
+    match Path::new(parent_list_name).parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.join(name).display().to_string(),
+        _ => name.to_string(),
+    }
+}
+
+impl Sources {
+    /// Sources whose main file is `main`.
+    pub fn new(main: SourceFile, include_dirs: &[PathBuf]) -> Self {
+        Sources {
+            files: vec![main],
+            by_path: HashMap::new(),
+            binaries: HashMap::new(),
+            include_dirs: include_dirs.to_vec(),
+        }
+    }
+
+    /// Searches `name` next to file `from`, then in the include folders.
+    fn find(&self, from: usize, name: &str) -> Result<Found, LoadError> {
+        let parent = &self.files[from];
+        if Path::new(name).is_absolute() {
+            let path = PathBuf::from(name);
+            return if path.is_file() {
+                Ok(Found {
+                    path,
+                    list_name: name.to_string(),
+                })
+            } else {
+                Err(LoadError::NotFound(Vec::new()))
+            };
+        }
+        let mut searched = Vec::new();
+        let local = parent.dir.join(name);
+        if local.is_file() {
+            return Ok(Found {
+                path: local,
+                list_name: list_join(&parent.list_name, name),
+            });
+        }
+        searched.push(parent.dir.clone());
+        for dir in &self.include_dirs {
+            let candidate = dir.join(name);
+            if candidate.is_file() {
+                return Ok(Found {
+                    path: candidate,
+                    list_name: name.to_string(),
+                });
+            }
+            searched.push(dir.clone());
+        }
+        Err(LoadError::NotFound(searched))
+    }
+
+    /// Loads (once) the source file `name` included from file `from`; returns its index.
+    pub fn include(&mut self, from: usize, name: &str) -> Result<usize, LoadError> {
+        let found = self.find(from, name)?;
+        if let Some(&id) = self.by_path.get(&found.path) {
+            return Ok(id);
+        }
+        let bytes =
+            std::fs::read(&found.path).map_err(|e| LoadError::Unreadable(found.path.clone(), e))?;
+        let text = String::from_utf8_lossy(&bytes);
+        let dir = found
+            .path
+            .parent()
+            .map_or_else(PathBuf::new, Path::to_path_buf);
+        let file = SourceFile::new(
+            found.path.display().to_string(),
+            found.list_name,
+            dir,
+            &text,
+        );
+        self.files.push(file);
+        let id = self.files.len() - 1;
+        self.by_path.insert(found.path, id);
+        Ok(id)
+    }
+
+    /// Loads (once) the binary file `name` used by INCBIN in file `from`.
+    pub fn binary(&mut self, from: usize, name: &str) -> Result<Rc<[u8]>, LoadError> {
+        let found = self.find(from, name)?;
+        if let Some(bytes) = self.binaries.get(&found.path) {
+            return Ok(bytes.clone());
+        }
+        let bytes: Rc<[u8]> = std::fs::read(&found.path)
+            .map_err(|e| LoadError::Unreadable(found.path.clone(), e))?
+            .into();
+        self.binaries.insert(found.path, bytes.clone());
+        Ok(bytes)
+    }
+}

@@ -1,0 +1,125 @@
+//! The positions a run checks: the built-in perft positions (compiled in), EPD files, FENs.
+
+use serde::Serialize;
+
+use crate::position::Board;
+
+use super::epd::{EpdEntry, EpdError, parse_epd, read_epd};
+
+/// The chessprogramming wiki perft positions (a copy of `../shared/perft/cpw.epd`).
+const CPW_EPD: &str = include_str!("data/cpw.epd");
+/// The 126-position perft suite (a copy of `../shared/perft/perftsuite.epd`).
+const SUITE_EPD: &str = include_str!("data/perftsuite.epd");
+
+/// A position to check, with where it came from and the perft counts claimed for it.
+#[derive(Debug, Clone)]
+pub struct Position {
+    /// The FEN as given.
+    pub fen: String,
+    /// The board built from it.
+    pub board: Board,
+    /// Standard-rules perft counts `(depth, nodes)` claimed by its EPD line.
+    pub counts: Vec<(u32, u64)>,
+    /// Where it came from.
+    pub origin: Origin,
+}
+
+/// Where a checked position came from; enough to replay it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "from", rename_all = "kebab-case")]
+pub enum Origin {
+    /// A line of an EPD file (or of a built-in one, named `built-in:<file>`).
+    Epd {
+        /// The file.
+        source: String,
+        /// The 1-based line.
+        line: usize,
+    },
+    /// A FEN given on the command line.
+    Fen,
+    /// A seeded random position.
+    Random {
+        /// The seed.
+        seed: u64,
+        /// The position's index in the seed's stream.
+        index: u64,
+        /// The generator that made it.
+        generator: &'static str,
+    },
+}
+
+impl Origin {
+    /// A short label: `built-in:cpw.epd:3`, `--fen`, `random #12 (castling)`.
+    pub fn label(&self) -> String {
+        match self {
+            Origin::Epd { source, line } => format!("{source}:{line}"),
+            Origin::Fen => "--fen".to_string(),
+            Origin::Random {
+                index, generator, ..
+            } => format!("random #{index} ({generator})"),
+        }
+    }
+}
+
+/// The built-in positions: the CPW positions, then the perft suite.
+pub fn builtin_positions() -> Vec<Position> {
+    let mut entries = parse_epd(CPW_EPD, "built-in:cpw.epd").expect("the built-in EPD parses");
+    entries
+        .extend(parse_epd(SUITE_EPD, "built-in:perftsuite.epd").expect("the built-in EPD parses"));
+    positions_from_epd(entries).expect("the built-in FENs are valid")
+}
+
+/// Reads EPD files into positions; a bad line or FEN is an error naming file and line.
+pub fn epd_positions(paths: &[std::path::PathBuf]) -> Result<Vec<Position>, EpdError> {
+    let mut positions = Vec::new();
+    for path in paths {
+        positions.extend(positions_from_epd(read_epd(path)?)?);
+    }
+    Ok(positions)
+}
+
+/// Builds the boards of parsed EPD lines; an invalid FEN is an error naming file and line.
+pub fn positions_from_epd(entries: Vec<EpdEntry>) -> Result<Vec<Position>, EpdError> {
+    entries
+        .into_iter()
+        .map(|entry| {
+            let board = Board::from_fen(&entry.fen).map_err(|err| EpdError::Line {
+                source_name: entry.source.clone(),
+                line: entry.line,
+                message: format!("bad FEN {:?}: {err}", entry.fen),
+            })?;
+            Ok(Position {
+                board,
+                fen: entry.fen,
+                counts: entry.counts,
+                origin: Origin::Epd {
+                    source: entry.source,
+                    line: entry.line,
+                },
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_positions_load() {
+        let positions = builtin_positions();
+        assert_eq!(positions.len(), 133);
+        assert_eq!(positions[0].board, Board::startpos());
+        assert_eq!(positions[7].origin.label(), "built-in:perftsuite.epd:3");
+    }
+
+    #[test]
+    fn bad_fen_names_file_and_line() {
+        let entries = parse_epd("# c\n8/8/8/8/8/8/8/8 w - - ;D1 1\n", "mine.epd").unwrap();
+        let err = positions_from_epd(entries).unwrap_err().to_string();
+        assert!(
+            err.starts_with("mine.epd:2: bad FEN \"8/8/8/8/8/8/8/8 w - -\": "),
+            "{err}"
+        );
+    }
+}

@@ -1,0 +1,254 @@
+//! The addresses an ABI image must (and may) define, resolved once per image.
+
+use crate::machine::{DEFAULT_STACK_SIZE, Image, MachineError, SymbolTable};
+
+use super::listdecode::{ENTRY_SIZE, ListArea};
+
+/// The symbols every ABI image defines (ABI section 8).
+pub const REQUIRED: [&str; 14] = [
+    "BOARDA", "COLOR", "POSK", "POSQ", "CKFLG", "MLIST", "MLNXT", "MLPTRI", "MLPTRJ", "PLYIX",
+    "GENMOV", "INCHK", "MOVE", "UNMOVE",
+];
+
+/// Where the move-list area ends, and how that was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ListEndSource {
+    /// The image defines MLEND.
+    Mlend,
+    /// No MLEND: the area ends before the next symbol above MLIST in address order.
+    NextSymbol,
+    /// No MLEND and no symbol above MLIST: the area runs to the top of memory.
+    TopOfMemory,
+}
+
+/// The resolved addresses of an ABI image.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AbiSymbols {
+    /// BOARDA, the 120-byte board.
+    pub boarda: u16,
+    /// COLOR, the side to move.
+    pub color: u16,
+    /// POSK, the two king squares.
+    pub posk: u16,
+    /// POSQ, the two queen squares.
+    pub posq: u16,
+    /// CKFLG, GENMOV's in-check flag.
+    pub ckflg: u16,
+    /// MLIST, the start of the move-list area.
+    pub mlist: u16,
+    /// MLNXT, the next free list address.
+    pub mlnxt: u16,
+    /// MLPTRI, the ply-table pointer.
+    pub mlptri: u16,
+    /// MLPTRJ, the current/previous move pointer.
+    pub mlptrj: u16,
+    /// PLYIX, the ply table.
+    pub plyix: u16,
+    /// The GENMOV routine.
+    pub genmov: u16,
+    /// The INCHK routine.
+    pub inchk: u16,
+    /// The MOVE routine.
+    pub make: u16,
+    /// The UNMOVE routine.
+    pub unmake: u16,
+    /// MLOVF, the overflow flag, when the image has one.
+    pub mlovf: Option<u16>,
+    /// The last address where an entry may start (MLEND, or derived; see `list_end_source`).
+    pub mlend: u16,
+    /// How `mlend` was found.
+    pub list_end_source: ListEndSource,
+}
+
+/// Why an image cannot be driven.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AbiError {
+    /// Required symbols are missing (all of them are named).
+    #[error("the image is missing required ABI symbol(s): {}", .0.join(", "))]
+    MissingSymbols(Vec<String>),
+    /// A routine's address lies outside the image's bytes: the binary was cut short or the
+    /// symbols belong to another image.
+    #[error(
+        "{name} = {addr:#06X} lies outside the image's bytes {org:#06X}..{end:#06X} (truncated image, or wrong --org/--sym)"
+    )]
+    RoutineOutsideImage {
+        /// The routine's symbol.
+        name: &'static str,
+        /// Its address.
+        addr: u16,
+        /// The image's load address.
+        org: u16,
+        /// One past its last byte.
+        end: u32,
+    },
+    /// The move-list area cannot hold a single entry.
+    #[error("the move-list area {start:#06X}..={last:#06X} holds no entry")]
+    EmptyListArea {
+        /// MLIST.
+        start: u16,
+        /// The last entry start.
+        last: u16,
+    },
+}
+
+impl AbiSymbols {
+    /// Resolves the symbols of `image`, checking that the routines lie inside its bytes.
+    pub fn resolve(image: &Image) -> Result<AbiSymbols, AbiError> {
+        let table = &image.symbols;
+        let v = table.require(&REQUIRED).map_err(|err| match err {
+            MachineError::MissingSymbols(names) => AbiError::MissingSymbols(names),
+            other => AbiError::MissingSymbols(vec![other.to_string()]),
+        })?;
+        let symbols = AbiSymbols {
+            boarda: v[0],
+            color: v[1],
+            posk: v[2],
+            posq: v[3],
+            ckflg: v[4],
+            mlist: v[5],
+            mlnxt: v[6],
+            mlptri: v[7],
+            mlptrj: v[8],
+            plyix: v[9],
+            genmov: v[10],
+            inchk: v[11],
+            make: v[12],
+            unmake: v[13],
+            mlovf: table.get("MLOVF"),
+            mlend: 0,
+            list_end_source: ListEndSource::Mlend,
+        };
+        let (mlend, list_end_source) = list_end(table, symbols.mlist);
+        if mlend < symbols.mlist {
+            return Err(AbiError::EmptyListArea {
+                start: symbols.mlist,
+                last: mlend,
+            });
+        }
+        for (name, addr) in [
+            ("GENMOV", symbols.genmov),
+            ("INCHK", symbols.inchk),
+            ("MOVE", symbols.make),
+            ("UNMOVE", symbols.unmake),
+        ] {
+            if !image.contains(addr) {
+                return Err(AbiError::RoutineOutsideImage {
+                    name,
+                    addr,
+                    org: image.org,
+                    end: image.end(),
+                });
+            }
+        }
+        Ok(AbiSymbols {
+            mlend,
+            list_end_source,
+            ..symbols
+        })
+    }
+
+    /// The move-list area.
+    pub fn list_area(&self) -> ListArea {
+        ListArea {
+            start: self.mlist,
+            last_entry: self.mlend,
+        }
+    }
+}
+
+/// MLEND when defined; otherwise the last entry start that ends before the next symbol above
+/// MLIST (a 1978-style listing declares the list last, followed by other data or nothing).
+/// The stack is kept clear: when that next symbol is STACK, or when there is none and SP starts
+/// at the top of memory (no STACK), the machine's stack region is taken off the end.
+fn list_end(table: &SymbolTable, mlist: u16) -> (u16, ListEndSource) {
+    if let Some(mlend) = table.get("MLEND") {
+        return (mlend, ListEndSource::Mlend);
+    }
+    let stack_room = u32::from(DEFAULT_STACK_SIZE);
+    let next = table
+        .iter()
+        .filter(|&(_, value)| value > mlist)
+        .min_by_key(|&(_, value)| value);
+    let (limit, source) = match next {
+        Some((name, value)) if name.eq_ignore_ascii_case("STACK") => (
+            u32::from(value).saturating_sub(stack_room),
+            ListEndSource::NextSymbol,
+        ),
+        Some((_, value)) => (u32::from(value), ListEndSource::NextSymbol),
+        None if table.get("STACK").is_none() => (0x1_0000 - stack_room, ListEndSource::TopOfMemory),
+        None => (0x1_0000, ListEndSource::TopOfMemory),
+    };
+    let last = limit.saturating_sub(u32::from(ENTRY_SIZE));
+    (last.min(0xFFFF) as u16, source)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn image(extra: &[(&str, u16)], skip: &[&str]) -> Image {
+        let mut table = SymbolTable::new();
+        for (i, name) in REQUIRED.iter().enumerate() {
+            if !skip.contains(name) {
+                table.insert(name, 0x0100 + 2 * i as u16);
+            }
+        }
+        for &(name, value) in extra {
+            table.insert(name, value);
+        }
+        Image::new(vec![0xC9; 0x200], 0x0100, table).unwrap()
+    }
+
+    #[test]
+    fn reports_every_missing_symbol() {
+        let err = AbiSymbols::resolve(&image(&[], &["GENMOV", "CKFLG"])).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the image is missing required ABI symbol(s): CKFLG, GENMOV"
+        );
+    }
+
+    #[test]
+    fn list_end_from_mlend_next_symbol_or_top_of_memory() {
+        // MLIST is 0x010A; with MLEND given it wins.
+        let s = AbiSymbols::resolve(&image(&[("MLEND", 0x0F00)], &[])).unwrap();
+        assert_eq!((s.mlend, s.list_end_source), (0x0F00, ListEndSource::Mlend));
+        // Without MLEND, the next symbol above MLIST bounds the area.
+        let mut table = image(&[], &[]).symbols;
+        table.insert("MLIST", 0x4000);
+        table.insert("AFTER", 0x4800);
+        let img = Image::new(vec![0xC9; 0x200], 0x0100, table.clone()).unwrap();
+        let s = AbiSymbols::resolve(&img).unwrap();
+        assert_eq!(
+            (s.mlend, s.list_end_source),
+            (0x47FA, ListEndSource::NextSymbol)
+        );
+        // With nothing above MLIST and no STACK, SP starts at the top: its region stays clear.
+        table.insert("AFTER", 0x0050);
+        let img = Image::new(vec![0xC9; 0x200], 0x0100, table.clone()).unwrap();
+        let s = AbiSymbols::resolve(&img).unwrap();
+        assert_eq!(
+            (s.mlend, s.list_end_source),
+            (0xFBFA, ListEndSource::TopOfMemory)
+        );
+        // A STACK right above the list keeps its 1 KiB region clear too.
+        table.insert("STACK", 0x4800);
+        let img = Image::new(vec![0xC9; 0x200], 0x0100, table).unwrap();
+        let s = AbiSymbols::resolve(&img).unwrap();
+        assert_eq!(
+            (s.mlend, s.list_end_source),
+            (0x43FA, ListEndSource::NextSymbol)
+        );
+    }
+
+    #[test]
+    fn routines_must_lie_inside_the_image() {
+        let err =
+            AbiSymbols::resolve(&image(&[("MOVE", 0x0400), ("MLEND", 0x0F00)], &[])).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "MOVE = 0x0400 lies outside the image's bytes 0x0100..0x0300 (truncated image, or wrong --org/--sym)"
+        );
+    }
+}

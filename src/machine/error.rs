@@ -1,0 +1,116 @@
+//! The machine's error type: every guard and every input problem is one typed, one-line error.
+
+use std::path::PathBuf;
+
+/// Everything that can go wrong loading an image or running a routine.
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+pub enum MachineError {
+    /// The routine ran more instructions than the budget allows (runaway code).
+    #[error("instruction budget exceeded: {count} instructions executed, PC = {pc:#06X}")]
+    BudgetExceeded {
+        /// Address of the next instruction when the budget ran out.
+        pc: u16,
+        /// Instructions executed so far.
+        count: u64,
+    },
+    /// The routine executed HALT (there are no interrupts to resume it).
+    #[error("HALT executed at {pc:#06X}")]
+    Halted {
+        /// Address of the HALT instruction.
+        pc: u16,
+    },
+    /// An instruction tried to write into a write-protected range; the write was not performed.
+    #[error(
+        "write of {value:#04X} to protected address {addr:#06X} by the instruction at {pc:#06X}"
+    )]
+    ProtectedWrite {
+        /// Target address.
+        addr: u16,
+        /// Byte that would have been written.
+        value: u8,
+        /// Address of the writing instruction.
+        pc: u16,
+    },
+    /// SP left the stack region after the instruction at `pc`.
+    #[error(
+        "stack pointer left the stack region: SP = {sp:#06X} after the instruction at {pc:#06X}"
+    )]
+    StackOutOfRange {
+        /// SP after the instruction.
+        sp: u16,
+        /// Address of the instruction that moved SP.
+        pc: u16,
+    },
+    /// Execution reached an address outside the loaded image.
+    #[error("PC left the loaded image: {pc:#06X}")]
+    PcOutsideImage {
+        /// The address outside the image.
+        pc: u16,
+    },
+    /// Required symbols that the symbol table does not define.
+    #[error("missing required symbol(s): {}", .0.join(", "))]
+    MissingSymbols(Vec<String>),
+    /// A symbol file line that is not `NAME EQU value`.
+    #[error("malformed symbol line {line}: {text:?}")]
+    BadSymLine {
+        /// 1-based line number.
+        line: usize,
+        /// The offending line.
+        text: String,
+    },
+    /// A symbol file problem, naming the file (wraps the line error).
+    #[error("{}: {message}", path.display())]
+    SymFile {
+        /// The symbol file.
+        path: PathBuf,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// A file that could not be read.
+    #[error("cannot read {}: {message}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's message.
+        message: String,
+    },
+    /// An image with no bytes.
+    #[error("empty image{}", source_suffix(.path))]
+    EmptyImage {
+        /// The binary file, when the image came from one.
+        path: Option<PathBuf>,
+    },
+    /// An image that does not fit in 64 KiB at its load address.
+    #[error("image of {len} bytes at {org:#06X} runs past 0xFFFF{}", source_suffix(.path))]
+    ImageTooLarge {
+        /// Load address.
+        org: u16,
+        /// Image length in bytes.
+        len: usize,
+        /// The binary file, when the image came from one.
+        path: Option<PathBuf>,
+    },
+    /// An image that ends before its CODE_END symbol: the binary was cut short.
+    #[error("truncated image: CODE_END = {code_end:#06X} but the bytes end at {end:#06X}{}", source_suffix(.path))]
+    TruncatedImage {
+        /// The CODE_END symbol's value.
+        code_end: u16,
+        /// One past the image's last byte.
+        end: u32,
+        /// The binary file, when the image came from one.
+        path: Option<PathBuf>,
+    },
+    /// A number or address that does not parse.
+    #[error("bad address or number {text:?} (use 0x1234, $1234, 1234h or decimal)")]
+    BadNumber {
+        /// The text given.
+        text: String,
+    },
+}
+
+fn source_suffix(path: &Option<PathBuf>) -> String {
+    match path {
+        Some(p) => format!(" ({})", p.display()),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,172 @@
+//! Watching the machine: the `Observer` hooks and the built-in per-address access counters.
+
+use super::SymbolTable;
+
+/// Receives every instruction and every data access of a run (opcode and operand fetches are not
+/// reported as reads; they are the `bytes` of `on_instruction`). An instruction's reads and
+/// writes are reported while it executes, before its own `on_instruction`.
+///
+/// Runs are monomorphised over the observer: with [`NoObserver`] (`ACTIVE = false`) the hooks
+/// compile away.
+pub trait Observer {
+    /// False makes the machine skip the hooks entirely (and the bookkeeping they need).
+    const ACTIVE: bool = true;
+
+    /// An instruction at `pc` (encoded as `bytes`) has executed and cost `tstates`.
+    fn on_instruction(&mut self, _pc: u16, _bytes: &[u8], _tstates: u32) {}
+
+    /// The instruction at `pc` read `value` from `addr`.
+    fn on_read(&mut self, _pc: u16, _addr: u16, _value: u8) {}
+
+    /// The instruction at `pc` wrote `value` to `addr`.
+    fn on_write(&mut self, _pc: u16, _addr: u16, _value: u8) {}
+}
+
+/// The observer that watches nothing: the machine's untraced path.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoObserver;
+
+impl Observer for NoObserver {
+    const ACTIVE: bool = false;
+}
+
+/// Per-address read and write counters, and the same counts by the address of the instruction
+/// that made them (for per-routine attribution).
+#[derive(Debug, Clone, Default)]
+pub struct AccessTrace {
+    counters: Option<Box<Counters>>,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct Counters {
+    reads: Box<[u64; 0x10000]>,
+    writes: Box<[u64; 0x10000]>,
+    reads_by: Box<[u64; 0x10000]>,
+    writes_by: Box<[u64; 0x10000]>,
+}
+
+fn zeroed() -> Box<[u64; 0x10000]> {
+    vec![0u64; 0x10000]
+        .into_boxed_slice()
+        .try_into()
+        .expect("a 64 Ki vector converts to a 64 Ki array")
+}
+
+impl Counters {
+    fn new() -> Counters {
+        Counters {
+            reads: zeroed(),
+            writes: zeroed(),
+            reads_by: zeroed(),
+            writes_by: zeroed(),
+        }
+    }
+}
+
+impl Observer for Counters {
+    #[inline(always)]
+    fn on_read(&mut self, pc: u16, addr: u16, _value: u8) {
+        self.reads[usize::from(addr)] += 1;
+        self.reads_by[usize::from(pc)] += 1;
+    }
+
+    #[inline(always)]
+    fn on_write(&mut self, pc: u16, addr: u16, _value: u8) {
+        self.writes[usize::from(addr)] += 1;
+        self.writes_by[usize::from(pc)] += 1;
+    }
+}
+
+/// Reads and writes made by the instructions of one routine (the code from its symbol up to the
+/// next symbol).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoutineAccess {
+    /// The routine's symbol.
+    pub name: String,
+    /// Data bytes read by its instructions.
+    pub reads: u64,
+    /// Bytes written by its instructions.
+    pub writes: u64,
+}
+
+impl AccessTrace {
+    /// The counters, allocated on first use (2 MiB).
+    pub(crate) fn counters(&mut self) -> &mut Counters {
+        self.counters
+            .get_or_insert_with(|| Box::new(Counters::new()))
+    }
+
+    /// Sets every counter to zero.
+    pub fn clear(&mut self) {
+        self.counters = None;
+    }
+
+    fn count(&self, pick: impl Fn(&Counters) -> &[u64; 0x10000], addr: u16) -> u64 {
+        self.counters
+            .as_ref()
+            .map_or(0, |c| pick(c)[usize::from(addr)])
+    }
+
+    /// Data reads of `addr`.
+    pub fn reads(&self, addr: u16) -> u64 {
+        self.count(|c| &c.reads, addr)
+    }
+
+    /// Writes to `addr`.
+    pub fn writes(&self, addr: u16) -> u64 {
+        self.count(|c| &c.writes, addr)
+    }
+
+    /// Data reads made by the instruction at `pc`.
+    pub fn reads_by(&self, pc: u16) -> u64 {
+        self.count(|c| &c.reads_by, pc)
+    }
+
+    /// Writes made by the instruction at `pc`.
+    pub fn writes_by(&self, pc: u16) -> u64 {
+        self.count(|c| &c.writes_by, pc)
+    }
+
+    /// All data reads.
+    pub fn total_reads(&self) -> u64 {
+        self.counters.as_ref().map_or(0, |c| c.reads.iter().sum())
+    }
+
+    /// All writes.
+    pub fn total_writes(&self) -> u64 {
+        self.counters.as_ref().map_or(0, |c| c.writes.iter().sum())
+    }
+
+    /// Reads and writes grouped by the routine (nearest symbol at or below the instruction) that
+    /// made them, busiest first; accesses from below every symbol go to `"?"`.
+    pub fn by_routine(&self, symbols: &SymbolTable) -> Vec<RoutineAccess> {
+        let Some(c) = &self.counters else {
+            return Vec::new();
+        };
+        let mut out: Vec<RoutineAccess> = Vec::new();
+        for pc in 0..=u16::MAX {
+            let (reads, writes) = (c.reads_by[usize::from(pc)], c.writes_by[usize::from(pc)]);
+            if reads == 0 && writes == 0 {
+                continue;
+            }
+            let name = symbols.nearest_below(pc).map_or("?", |(n, _)| n);
+            match out.iter_mut().find(|r| r.name == name) {
+                Some(r) => {
+                    r.reads += reads;
+                    r.writes += writes;
+                }
+                None => out.push(RoutineAccess {
+                    name: name.to_string(),
+                    reads,
+                    writes,
+                }),
+            }
+        }
+        out.sort_by(|a, b| {
+            (b.reads + b.writes)
+                .cmp(&(a.reads + a.writes))
+                .then(a.name.cmp(&b.name))
+        });
+        out
+    }
+}

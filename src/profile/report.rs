@@ -1,0 +1,328 @@
+//! The profile of one routine call, as text and as JSON.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use super::collector::{Collector, RoutineTally};
+use super::disasm::{disassemble_symbolic, image_memory};
+use super::heatmap::Heatmap;
+use super::hot::{HotCode, HotData, hottest_code, hottest_data, symbolize};
+use super::mix::{MixEntry, instruction_mix, mnemonic};
+use crate::machine::Image;
+
+/// Clock rates of the report when none are given: the TRS-80 Model I, a 2 MHz board, a Z80A.
+pub const DEFAULT_MHZ: [f64; 3] = [1.774, 2.0, 4.0];
+
+/// Lines of each "hottest" table and of the instruction mix.
+pub const TOP: usize = 12;
+
+/// One routine's line of the report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RoutineLine {
+    /// Symbol of the entry address (`NAME+n` when the call target has no symbol of its own).
+    pub name: String,
+    /// Entry address.
+    pub addr: u16,
+    /// Completed calls.
+    pub calls: u64,
+    /// Inclusive T-states (nested calls included), summed over calls.
+    pub total: u64,
+    /// Smallest inclusive T-states of one call.
+    pub min: u64,
+    /// Mean inclusive T-states per call.
+    pub mean: f64,
+    /// Largest inclusive T-states of one call.
+    pub max: u64,
+    /// T-states of the routine's own instructions.
+    pub self_tstates: u64,
+    /// The routine's own instructions.
+    pub self_instructions: u64,
+    /// Instructions, nested calls included, summed over calls.
+    pub instructions: u64,
+    /// Real time of `total` in microseconds at each clock rate of the report.
+    pub micros: Vec<f64>,
+}
+
+/// Everything `profile` reports about one routine call.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Profile {
+    /// The routine that was called.
+    pub routine: String,
+    /// Its entry address.
+    pub entry: u16,
+    /// T-states of the whole call, RET included.
+    pub tstates: u64,
+    /// Instructions of the whole call.
+    pub instructions: u64,
+    /// Clock rates in MHz, in the order of every `micros` list.
+    pub mhz: Vec<f64>,
+    /// Real time of the whole call in microseconds at each clock rate.
+    pub micros: Vec<f64>,
+    /// Per routine, most inclusive T-states first (the called routine first).
+    pub routines: Vec<RoutineLine>,
+    /// Instruction mix, most T-states first.
+    pub mix: Vec<MixEntry>,
+    /// Data reads of the whole call.
+    pub reads: u64,
+    /// Writes of the whole call.
+    pub writes: u64,
+    /// BOARDA accesses, when the image defines BOARDA.
+    pub heatmap: Option<Heatmap>,
+    /// Instructions that took most T-states.
+    pub hot_code: Vec<HotCode>,
+    /// Data addresses accessed most.
+    pub hot_data: Vec<HotData>,
+}
+
+/// Microseconds that `tstates` take at `mhz`.
+pub fn micros(tstates: u64, mhz: f64) -> f64 {
+    tstates as f64 / mhz
+}
+
+impl Profile {
+    /// Builds the report of a finished collector; `routine` names the called routine.
+    pub fn new(collector: &Collector, image: &Image, routine: &str, mhz: &[f64]) -> Profile {
+        let symbols = &image.symbols;
+        let memory = image_memory(image);
+        let opcode = |addr: u16| collector.opcode(addr);
+        let mut routines: Vec<RoutineLine> = collector
+            .routines()
+            .iter()
+            .map(|t| routine_line(t, image, mhz))
+            .collect();
+        // The called routine first, then by inclusive cost; stable on first-call order.
+        routines[1..].sort_by_key(|r| std::cmp::Reverse(r.total));
+        let entry = collector.routines()[0].addr;
+        Profile {
+            routine: routine.to_string(),
+            entry,
+            tstates: collector.tstates(),
+            instructions: collector.instructions(),
+            mhz: mhz.to_vec(),
+            micros: mhz
+                .iter()
+                .map(|&m| micros(collector.tstates(), m))
+                .collect(),
+            routines,
+            mix: instruction_mix(collector.executed(), opcode),
+            reads: collector.reads().iter().sum(),
+            writes: collector.writes().iter().sum(),
+            heatmap: symbols
+                .get("BOARDA")
+                .map(|b| Heatmap::from_tallies(b, collector.reads(), collector.writes())),
+            hot_code: hottest_code(
+                collector.executed(),
+                |a| {
+                    let (text, _) = disassemble_symbolic(&memory, a, image);
+                    (mnemonic(opcode(a)).name(), text)
+                },
+                image,
+                TOP,
+            ),
+            hot_data: hottest_data(collector.reads(), collector.writes(), image, TOP),
+        }
+    }
+
+    /// The report as pretty-printed JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a profile serializes to JSON")
+    }
+
+    /// The report as text: routines, instruction mix, BOARDA heatmap, hottest addresses.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "{} at {:04X}h: {} T-states, {} instructions, {} reads, {} writes",
+            self.routine,
+            self.entry,
+            group(self.tstates),
+            group(self.instructions),
+            group(self.reads),
+            group(self.writes)
+        );
+        let times: Vec<String> = self
+            .mhz
+            .iter()
+            .zip(&self.micros)
+            .map(|(m, us)| format!("{} at {m} MHz", duration(*us)))
+            .collect();
+        let _ = writeln!(s, "real time: {}", times.join(", "));
+        s.push('\n');
+        self.routines_text(&mut s);
+        s.push('\n');
+        self.mix_text(&mut s);
+        if let Some(map) = &self.heatmap {
+            s.push('\n');
+            s.push_str(&map.to_text());
+            let _ = writeln!(
+                s,
+                "border cells read {} times, playing squares {} times",
+                group(map.border_reads()),
+                group(map.square_reads())
+            );
+        }
+        s.push('\n');
+        self.hot_text(&mut s);
+        s
+    }
+
+    fn routines_text(&self, s: &mut String) {
+        let _ = write!(
+            s,
+            "{:<12} {:>6} {:>11} {:>7} {:>9} {:>7} {:>10} {:>9}",
+            "routine", "calls", "total T", "min", "mean", "max", "self T", "instr"
+        );
+        for m in &self.mhz {
+            let _ = write!(s, " {:>10}", format!("@{m}MHz"));
+        }
+        s.push('\n');
+        for r in &self.routines {
+            let _ = write!(
+                s,
+                "{:<12} {:>6} {:>11} {:>7} {:>9.1} {:>7} {:>10} {:>9}",
+                r.name,
+                group(r.calls),
+                group(r.total),
+                group(r.min),
+                r.mean,
+                group(r.max),
+                group(r.self_tstates),
+                group(r.instructions)
+            );
+            for us in &r.micros {
+                let _ = write!(s, " {:>10}", duration(*us));
+            }
+            s.push('\n');
+        }
+        let _ = writeln!(
+            s,
+            "(total/min/mean/max include nested calls; self T counts the routine's own instructions)"
+        );
+    }
+
+    fn mix_text(&self, s: &mut String) {
+        let _ = writeln!(s, "instruction mix (top {TOP} by T-states)");
+        let _ = writeln!(
+            s,
+            "{:<6} {:>9} {:>11} {:>6}",
+            "mnem", "count", "T-states", "share"
+        );
+        for m in self.mix.iter().take(TOP) {
+            let _ = writeln!(
+                s,
+                "{:<6} {:>9} {:>11} {:>5.1}%",
+                m.mnemonic,
+                group(m.count),
+                group(m.tstates),
+                share(m.tstates, self.tstates)
+            );
+        }
+    }
+
+    fn hot_text(&self, s: &mut String) {
+        let _ = writeln!(s, "hottest instructions (by T-states)");
+        let _ = writeln!(
+            s,
+            "{:<6} {:<14} {:<20} {:>8} {:>9} {:>6}",
+            "addr", "symbol", "instruction", "count", "T-states", "share"
+        );
+        for h in &self.hot_code {
+            let _ = writeln!(
+                s,
+                "{:04X}h  {:<14} {:<20} {:>8} {:>9} {:>5.1}%",
+                h.addr,
+                h.symbol,
+                h.instruction,
+                group(h.count),
+                group(h.tstates),
+                share(h.tstates, self.tstates)
+            );
+        }
+        s.push('\n');
+        let _ = writeln!(s, "hottest data addresses (by reads + writes)");
+        let _ = writeln!(
+            s,
+            "{:<6} {:<14} {:>8} {:>8}",
+            "addr", "symbol", "reads", "writes"
+        );
+        for h in &self.hot_data {
+            let _ = writeln!(
+                s,
+                "{:04X}h  {:<14} {:>8} {:>8}",
+                h.addr,
+                h.symbol,
+                group(h.reads),
+                group(h.writes)
+            );
+        }
+    }
+}
+
+fn routine_line(t: &RoutineTally, image: &Image, mhz: &[f64]) -> RoutineLine {
+    RoutineLine {
+        name: symbolize(image, t.addr),
+        addr: t.addr,
+        calls: t.calls,
+        total: t.inclusive,
+        min: if t.calls == 0 { 0 } else { t.min },
+        mean: t.mean(),
+        max: t.max,
+        self_tstates: t.self_tstates,
+        self_instructions: t.self_instructions,
+        instructions: t.inclusive_instructions,
+        micros: mhz.iter().map(|&m| micros(t.inclusive, m)).collect(),
+    }
+}
+
+fn share(part: u64, whole: u64) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
+}
+
+/// `49821` as `49,821`.
+pub fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Microseconds as `812.3 us`, `28.08 ms` or `8.2 min`-style text.
+pub fn duration(us: f64) -> String {
+    if us < 1_000.0 {
+        format!("{us:.1} us")
+    } else if us < 1_000_000.0 {
+        format!("{:.2} ms", us / 1_000.0)
+    } else if us < 60_000_000.0 {
+        format!("{:.2} s", us / 1_000_000.0)
+    } else {
+        format!("{:.1} min", us / 60_000_000.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_and_durations() {
+        assert_eq!(group(0), "0");
+        assert_eq!(group(999), "999");
+        assert_eq!(group(49_821), "49,821");
+        assert_eq!(group(1_959_115_396), "1,959,115,396");
+        assert_eq!(duration(micros(49_821, 4.0)), "12.46 ms");
+        assert_eq!(duration(micros(293, 2.0)), "146.5 us");
+        assert_eq!(duration(micros(1_959_115_396, 4.0)), "8.2 min");
+        assert_eq!(duration(2_500_000.0), "2.50 s");
+    }
+}

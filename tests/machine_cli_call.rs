@@ -1,0 +1,199 @@
+//! `sargon-z80 call` end to end: images written to a temporary folder, exact cost in text and
+//! JSON, and every input or runtime problem as a one-line error with exit code 2.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+/// LD IX,8100h; LD A,(IX+5); INC (IX+1); JR NZ,START; RET
+const SEVENTY_THREE: [u8; 13] = [
+    0xDD, 0x21, 0x00, 0x81, 0xDD, 0x7E, 0x05, 0xDD, 0x34, 0x01, 0x20, 0xF4, 0xC9,
+];
+
+struct Files {
+    _dir: tempfile::TempDir,
+    bin: PathBuf,
+    sym: PathBuf,
+}
+
+fn files(bytes: &[u8], sym: &str) -> Files {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("img.bin");
+    let symf = dir.path().join("img.sym");
+    std::fs::write(&bin, bytes).unwrap();
+    std::fs::write(&symf, sym).unwrap();
+    Files {
+        _dir: dir,
+        bin,
+        sym: symf,
+    }
+}
+
+fn call(f: &Files, args: &[&str]) -> Command {
+    let mut cmd = Command::cargo_bin("sargon-z80").unwrap();
+    cmd.arg("call")
+        .arg("--rom")
+        .arg(&f.bin)
+        .arg("--sym")
+        .arg(&f.sym)
+        .args(args);
+    cmd
+}
+
+const SYMS: &str = "START\t\tEQU 8000H\nDATA\t\tEQU 8100H\n";
+
+#[test]
+fn seventy_three_through_json() {
+    let f = files(&SEVENTY_THREE, SYMS);
+    let out = call(
+        &f,
+        &[
+            "--org",
+            "0x8000",
+            "--set",
+            "DATA+1=0xFF",
+            "--set",
+            "8105h=$42",
+            "--json",
+            "START",
+        ],
+    )
+    .assert()
+    .success()
+    .get_output()
+    .stdout
+    .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["tstates"], 73);
+    assert_eq!(v["instructions"], 5);
+    assert_eq!(v["address"], 0x8000);
+    assert_eq!(v["registers"]["a"], 0x42);
+    assert_eq!(v["registers"]["ix"], 0x8100);
+    assert_eq!(v["registers"]["sp"], 0);
+    assert_eq!(String::from_utf8(out).unwrap().lines().count(), 1);
+}
+
+#[test]
+fn seventy_three_as_text() {
+    let f = files(&SEVENTY_THREE, SYMS);
+    call(&f, &["--org", "32768", "--set", "DATA+1=255", "start"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "start at 0x8000: 73 T-states, 5 instructions\nAF=0051 BC=0000 DE=0000 HL=0000 IX=8100 IY=0000 SP=0000 PC=800D flags=-ZH--C\n",
+        ));
+}
+
+/// Runs `call` and checks it fails with exit code 2 and one line on stderr containing `needle`.
+fn fails(f: &Files, args: &[&str], needle: &str) {
+    let out = call(f, args).assert().code(2).get_output().clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr:?}");
+    assert!(
+        stderr.starts_with("error: ") && stderr.contains(needle),
+        "{stderr:?} should contain {needle:?}"
+    );
+    assert!(!stderr.contains("panicked"));
+}
+
+#[test]
+fn runaway_code() {
+    let f = files(&[0x18, 0xFE], "LOOP EQU 0");
+    fails(
+        &f,
+        &["--budget", "100", "LOOP"],
+        "instruction budget exceeded: 100 instructions executed, PC = 0x0000",
+    );
+}
+
+#[test]
+fn halt() {
+    let f = files(&[0x00, 0x76], "H EQU 0");
+    fails(&f, &["H"], "HALT executed at 0x0001");
+}
+
+#[test]
+fn protected_write() {
+    // LD HL,0; LD (HL),0xAA; RET
+    let f = files(
+        &[0x21, 0x00, 0x00, 0x36, 0xAA, 0xC9],
+        "CODE_START EQU 0\nCODE_END EQU 6\nGO EQU 0",
+    );
+    fails(
+        &f,
+        &["GO"],
+        "write of 0xAA to protected address 0x0000 by the instruction at 0x0003",
+    );
+}
+
+#[test]
+fn truncated_image() {
+    let f = files(&[0xC9; 4], "CODE_START EQU 0\nCODE_END EQU 0010H\nGO EQU 0");
+    fails(&f, &["GO"], "truncated image: CODE_END = 0x0010");
+}
+
+#[test]
+fn empty_image() {
+    let f = files(&[], "GO EQU 0");
+    fails(&f, &["GO"], "empty image (");
+}
+
+#[test]
+fn image_past_the_top() {
+    let f = files(&[0xC9; 4], "GO EQU 0");
+    fails(&f, &["--org", "0xFFFE", "GO"], "runs past 0xFFFF");
+}
+
+#[test]
+fn malformed_sym_line() {
+    let f = files(&[0xC9], "GO EQU 0\nBROKEN LINE HERE\n");
+    fails(
+        &f,
+        &["GO"],
+        "img.sym: malformed symbol line 2: \"BROKEN LINE HERE\"",
+    );
+}
+
+#[test]
+fn missing_symbol() {
+    let f = files(&[0xC9], "GO EQU 0");
+    fails(&f, &["GENMOV"], "missing required symbol(s): GENMOV");
+    fails(
+        &f,
+        &["--set", "BOARDA=1", "GO"],
+        "missing required symbol(s): BOARDA",
+    );
+}
+
+#[test]
+fn missing_file() {
+    let f = files(&[0xC9], "GO EQU 0");
+    let mut cmd = Command::cargo_bin("sargon-z80").unwrap();
+    let out = cmd
+        .args(["call", "--rom", "/nonexistent/x.bin", "--sym"])
+        .arg(&f.sym)
+        .arg("GO")
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.starts_with("error: cannot read /nonexistent/x.bin"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn bad_arguments() {
+    let f = files(&[0xC9], "GO EQU 0");
+    fails(&f, &["--set", "GO=256", "GO"], "does not fit in a byte");
+    fails(&f, &["--set", "GO", "GO"], "expected SYMBOL=BYTE");
+    fails(
+        &f,
+        &["--set", "GO=zz", "GO"],
+        "bad address or number \"zz\"",
+    );
+    call(&f, &["--org", "12G", "GO"]).assert().code(2);
+}
