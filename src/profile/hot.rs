@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::machine::Image;
+use crate::machine::{DEFAULT_STACK_SIZE, Image};
 
 /// One hot instruction address.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -73,8 +73,15 @@ pub fn hottest_code(
         .collect()
 }
 
-/// The `n` data addresses with most reads plus writes (ties by address).
-pub fn hottest_data(reads: &[u64], writes: &[u64], image: &Image, n: usize) -> Vec<HotData> {
+/// The `n` data addresses with most reads plus writes (ties by address). Addresses in the
+/// `DEFAULT_STACK_SIZE` bytes below `stack_top` are named `stack`.
+pub fn hottest_data(
+    reads: &[u64],
+    writes: &[u64],
+    image: &Image,
+    stack_top: u16,
+    n: usize,
+) -> Vec<HotData> {
     let mut all: Vec<(u16, u64, u64)> = (0..reads.len().min(writes.len()))
         .filter(|&a| reads[a] + writes[a] > 0)
         .map(|a| (a as u16, reads[a], writes[a]))
@@ -84,7 +91,11 @@ pub fn hottest_data(reads: &[u64], writes: &[u64], image: &Image, n: usize) -> V
         .take(n)
         .map(|(addr, reads, writes)| HotData {
             addr,
-            symbol: symbolize(image, addr),
+            symbol: if stack_top.wrapping_sub(addr).wrapping_sub(1) < DEFAULT_STACK_SIZE {
+                "stack".to_string()
+            } else {
+                symbolize(image, addr)
+            },
             reads,
             writes,
         })
@@ -144,11 +155,20 @@ mod tests {
         writes[0x219] = 1;
         reads[0x21A] = 6;
         writes[0x90] = 1;
-        let hot = hottest_data(&reads, &writes, &image(), 5);
+        reads[0xFFFE] = 1;
+        let hot = hottest_data(&reads, &writes, &image(), 0, 5);
         let got: Vec<_> = hot
             .iter()
             .map(|h| (h.symbol.as_str(), h.reads, h.writes))
             .collect();
-        assert_eq!(got, [("BOARDA+25", 5, 1), ("BOARDA+26", 6, 0), ("?", 0, 1)]);
+        assert_eq!(
+            got,
+            [
+                ("BOARDA+25", 5, 1),
+                ("BOARDA+26", 6, 0),
+                ("?", 0, 1),
+                ("stack", 1, 0)
+            ]
+        );
     }
 }

@@ -39,7 +39,10 @@ pub fn profile_call(
 ) -> Result<(Profile, Cost), MachineError> {
     let mut collector = Collector::new();
     let cost = observe_call(machine, &mut collector, addr)?;
-    Ok((Profile::new(&collector, machine.image(), name, mhz), cost))
+    Ok((
+        Profile::new(&collector, machine.image(), machine.stack(), name, mhz),
+        cost,
+    ))
 }
 
 #[cfg(test)]
@@ -169,6 +172,9 @@ mod tests {
             .take(3)
             .map(|h| (h.symbol.as_str(), h.reads, h.writes))
             .collect();
-        assert_eq!(data, [("-", 3, 3), ("-", 3, 3), ("BOARDA+11", 3, 0)]);
+        assert_eq!(
+            data,
+            [("stack", 3, 3), ("stack", 3, 3), ("BOARDA+11", 3, 0)]
+        );
     }
 }
