@@ -88,6 +88,8 @@ pub struct Driver {
     machine: Machine,
     symbols: AbiSymbols,
     tstates: u64,
+    /// T-states per routine, indexed by `Routine as usize`.
+    routine_tstates: [u64; 4],
 }
 
 impl Driver {
@@ -100,6 +102,7 @@ impl Driver {
             machine,
             symbols,
             tstates: 0,
+            routine_tstates: [0; 4],
         })
     }
 
@@ -111,6 +114,11 @@ impl Driver {
     /// T-states of all routine calls so far.
     pub fn tstates(&self) -> u64 {
         self.tstates
+    }
+
+    /// T-states of all calls of one routine so far (part of [`Driver::tstates`]).
+    pub fn routine_tstates(&self, routine: Routine) -> u64 {
+        self.routine_tstates[routine as usize]
     }
 
     /// The emulated machine (for reading memory in reports).
@@ -284,6 +292,7 @@ impl Driver {
             .call_observed(addr, obs)
             .map_err(|error| DriveError::Machine { routine, error })?;
         self.tstates += cost.tstates;
+        self.routine_tstates[routine as usize] += cost.tstates;
         Ok(cost)
     }
 }

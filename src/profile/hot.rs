@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use super::heatmap::{CELLS, square_name};
 use crate::machine::{DEFAULT_STACK_SIZE, Image};
 
 /// One hot instruction address.
@@ -36,8 +37,18 @@ pub struct HotData {
 }
 
 /// `NAME` when `addr` is the symbol's value, `NAME+n` past it, `?` below every symbol and `-`
-/// outside the image's bytes (the stack, usually).
+/// outside the image's bytes. BOARDA's 120 cells are always `BOARDA+n`, with the square's name
+/// for playing squares (small EQU constants would otherwise shadow BOARDA when it sits low).
 pub fn symbolize(image: &Image, addr: u16) -> String {
+    if let Some(boarda) = image.symbols.get("BOARDA") {
+        let index = usize::from(addr.wrapping_sub(boarda));
+        if index < CELLS {
+            return match square_name(index) {
+                Some(square) => format!("BOARDA+{index} {square}"),
+                None => format!("BOARDA+{index}"),
+            };
+        }
+    }
     if !image.contains(addr) {
         return "-".to_string();
     }
@@ -108,8 +119,10 @@ mod tests {
     use crate::machine::SymbolTable;
 
     fn image() -> Image {
-        let symbols =
-            SymbolTable::parse("START EQU 0100H\nLOOP EQU 0104H\nBOARDA EQU 0200H\n").unwrap();
+        let symbols = SymbolTable::parse(
+            "START EQU 0100H\nLOOP EQU 0104H\nBOARDA EQU 0200H\nMLIST EQU 0278H\n",
+        )
+        .unwrap();
         Image::new(vec![0; 0x200], 0x80, symbols).unwrap()
     }
 
@@ -118,7 +131,9 @@ mod tests {
         let s = image();
         assert_eq!(symbolize(&s, 0x100), "START");
         assert_eq!(symbolize(&s, 0x103), "START+3");
-        assert_eq!(symbolize(&s, 0x219), "BOARDA+25");
+        assert_eq!(symbolize(&s, 0x219), "BOARDA+25 e1");
+        assert_eq!(symbolize(&s, 0x20B), "BOARDA+11");
+        assert_eq!(symbolize(&s, 0x278), "MLIST");
         assert_eq!(symbolize(&s, 0x90), "?");
         assert_eq!(symbolize(&s, 0x50), "-");
         assert_eq!(symbolize(&s, 0x280), "-");
@@ -164,8 +179,8 @@ mod tests {
         assert_eq!(
             got,
             [
-                ("BOARDA+25", 5, 1),
-                ("BOARDA+26", 6, 0),
+                ("BOARDA+25 e1", 5, 1),
+                ("BOARDA+26 f1", 6, 0),
                 ("?", 0, 1),
                 ("stack", 1, 0)
             ]
