@@ -15,10 +15,11 @@ fn three_views(image: &Image, board: &Board) -> (u64, u64, u64) {
     driver.set_root(board);
     let mut collector = Collector::new();
     collector.begin(driver.symbols().genmov);
-    let generated = driver.genmov_observed(&mut Vec::new(), &mut collector).unwrap();
+    let generated = driver
+        .genmov_observed(&mut Vec::new(), &mut collector)
+        .unwrap();
     collector.end();
-    let stack = driver.machine().stack();
-    let profile = Profile::new(&collector, image, stack, "GENMOV", &DEFAULT_MHZ);
+    let profile = Profile::new(&collector, image, "GENMOV", &DEFAULT_MHZ);
     assert_eq!(profile.tstates, generated.cost.tstates);
     assert_eq!(profile.routines[0].total, profile.tstates);
 

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::heatmap::{CELLS, square_name};
-use crate::machine::{DEFAULT_STACK_SIZE, Image};
+use crate::machine::Image;
 
 /// One hot instruction address.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -85,12 +85,12 @@ pub fn hottest_code(
 }
 
 /// The `n` data addresses with most reads plus writes (ties by address). Addresses in the
-/// `DEFAULT_STACK_SIZE` bytes below `stack_top` are named `stack`.
+/// `is_stack` tells are named `stack`.
 pub fn hottest_data(
     reads: &[u64],
     writes: &[u64],
     image: &Image,
-    stack_top: u16,
+    is_stack: impl Fn(u16) -> bool,
     n: usize,
 ) -> Vec<HotData> {
     let mut all: Vec<(u16, u64, u64)> = (0..reads.len().min(writes.len()))
@@ -102,7 +102,7 @@ pub fn hottest_data(
         .take(n)
         .map(|(addr, reads, writes)| HotData {
             addr,
-            symbol: if stack_top.wrapping_sub(addr).wrapping_sub(1) < DEFAULT_STACK_SIZE {
+            symbol: if is_stack(addr) {
                 "stack".to_string()
             } else {
                 symbolize(image, addr)
@@ -171,7 +171,7 @@ mod tests {
         reads[0x21A] = 6;
         writes[0x90] = 1;
         reads[0xFFFE] = 1;
-        let hot = hottest_data(&reads, &writes, &image(), 0, 5);
+        let hot = hottest_data(&reads, &writes, &image(), |a| a >= 0xFF00, 5);
         let got: Vec<_> = hot
             .iter()
             .map(|h| (h.symbol.as_str(), h.reads, h.writes))

@@ -39,10 +39,7 @@ pub fn profile_call(
 ) -> Result<(Profile, Cost), MachineError> {
     let mut collector = Collector::new();
     let cost = observe_call(machine, &mut collector, addr)?;
-    Ok((
-        Profile::new(&collector, machine.image(), machine.stack(), name, mhz),
-        cost,
-    ))
+    Ok((Profile::new(&collector, machine.image(), name, mhz), cost))
 }
 
 #[cfg(test)]

@@ -81,15 +81,8 @@ pub fn micros(tstates: u64, mhz: f64) -> f64 {
 }
 
 impl Profile {
-    /// Builds the report of a finished collector; `routine` names the called routine and
-    /// `stack_top` is the machine's stack top (to name stack addresses).
-    pub fn new(
-        collector: &Collector,
-        image: &Image,
-        stack_top: u16,
-        routine: &str,
-        mhz: &[f64],
-    ) -> Profile {
+    /// Builds the report of a finished collector; `routine` names the called routine.
+    pub fn new(collector: &Collector, image: &Image, routine: &str, mhz: &[f64]) -> Profile {
         let symbols = &image.symbols;
         let memory = image_memory(image);
         let opcode = |addr: u16| collector.opcode(addr);
@@ -127,7 +120,13 @@ impl Profile {
                 image,
                 TOP,
             ),
-            hot_data: hottest_data(collector.reads(), collector.writes(), image, stack_top, TOP),
+            hot_data: hottest_data(
+                collector.reads(),
+                collector.writes(),
+                image,
+                |a| collector.is_stack(a),
+                TOP,
+            ),
         }
     }
 
