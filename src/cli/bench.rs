@@ -1,12 +1,651 @@
 //! `sargon-z80 bench`: measure emulation, routine, reference and cross-check speed side by side.
 
+use std::hint::black_box;
+use std::time::Duration;
+
 use clap::Args;
+
+use sargon_z80::assembler::{self, bench_support::TARGET_LINES, bench_support::generated_source};
+use sargon_z80::crosscheck::bench_support::{
+    BASELINE_1978, BASELINE_PERFT_DEPTH, DEFAULT_DEPTH, DEFAULT_RANDOM, GenmovWorkload,
+    RoutineCosts, builtin_run, routine_costs,
+};
+use sargon_z80::crosscheck::image::default_image;
+use sargon_z80::crosscheck::runner::{self, Report};
+use sargon_z80::crosscheck::symbols::AbiSymbols;
+use sargon_z80::machine::bench_support::{
+    BareIz80, MIXED_LOOP_ORG, MIXED_LOOP_STEADY, mixed_loop_machine,
+};
+use sargon_z80::machine::{Image, Machine, NoObserver};
+use sargon_z80::position::Board;
+use sargon_z80::profile::bench::{
+    AssemblerRow, BenchReport, CrosscheckRun, CrosscheckSection, EmulationWorkload, EngineSpeed,
+    Host, ReferenceRow, RoutineRow, RoutineSection, RoutineValue, Spread, Status, Target, Timed,
+    interleaved, load_average, ratio, secs, time_for,
+};
+use sargon_z80::profile::report::group;
+use sargon_z80::reference::bench_support::{KIWIPETE_FEN, PERFT_CASES};
+use sargon_z80::reference::{Rules, perft};
+
+use super::crosscheck::ImageArgs;
+
+const EXAMPLES: &str = "\
+Examples:
+  sargon-z80 bench                                the full table (about a minute)
+  sargon-z80 bench --quick                        a smoke run of a few seconds
+  sargon-z80 bench --json > bench.json            the same figures as one JSON object
+  sargon-z80 bench --rom sargon78.bin --sym sargon78.sym --org 0   another image beside ours
+
+Build with --release (cargo run --release -- bench) and keep the machine quiet: the figures
+are medians of repetitions in which the compared runs take turns, with the spread shown.";
+
+/// The seed of the cross-check's random positions, fixed so every run checks the same ones.
+const SEED: u64 = 1;
 
 /// Measure emulation, routine, reference and cross-check speed side by side.
 #[derive(Debug, Args)]
-pub struct BenchArgs {}
+#[command(after_help = EXAMPLES)]
+pub struct BenchArgs {
+    /// A smoke run of a few seconds: less work per figure; targets that need the full work
+    /// are not judged.
+    #[arg(long)]
+    quick: bool,
+    /// Repetitions behind each median [default: 5, 3 with --quick].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100))]
+    reps: Option<u64>,
+    /// Another image whose routines are measured beside the built-in one.
+    #[command(flatten)]
+    image: ImageArgs,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// How much work each figure gets.
+struct Plan {
+    quick: bool,
+    reps: usize,
+    /// Least time of one repetition of an emulation or reference figure.
+    min_time: Duration,
+    /// Depth of the routine measures' perft (section 9's is 4).
+    perft_depth: u32,
+    /// Perft depths below the cases' own.
+    reference_shallower: u32,
+    /// Cross-check: listed positions (None = all built-in), their depth, random positions.
+    crosscheck: (Option<usize>, u32, u64),
+    asm_lines: usize,
+}
+
+impl Plan {
+    fn new(args: &BenchArgs) -> Plan {
+        let reps = args.reps.map(|n| n as usize);
+        if args.quick {
+            Plan {
+                quick: true,
+                reps: reps.unwrap_or(3),
+                min_time: Duration::from_millis(10),
+                perft_depth: 2,
+                reference_shallower: 2,
+                crosscheck: (Some(8), 1, 24),
+                asm_lines: 500,
+            }
+        } else {
+            Plan {
+                quick: false,
+                reps: reps.unwrap_or(5),
+                min_time: Duration::from_millis(300),
+                perft_depth: BASELINE_PERFT_DEPTH,
+                reference_shallower: 0,
+                crosscheck: (None, DEFAULT_DEPTH, DEFAULT_RANDOM),
+                asm_lines: TARGET_LINES,
+            }
+        }
+    }
+}
 
 /// Runs the subcommand; returns the process exit code.
-pub fn run(_args: BenchArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("`bench` is not built yet")
+pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
+    let plan = Plan::new(&args);
+    let ours = default_image()?;
+    let other = match &args.image.rom {
+        Some(_) => {
+            let image = args.image.load()?;
+            AbiSymbols::resolve(&image)?;
+            Some(image)
+        }
+        None => None,
+    };
+    let host = Host::describe();
+    let mut notes = Vec::new();
+
+    progress("emulation: mixed loop and GENMOV, four engines");
+    let emulation = vec![mixed_loop(&plan), genmov(&plan, &ours)?];
+    progress("Z80 routines: exact T-states");
+    let mut images = vec![(String::from("our image"), &ours)];
+    if let Some(image) = &other {
+        images.push((args.image.describe(), image));
+    }
+    let costs: Vec<_> = images
+        .iter()
+        .map(|(_, image)| routine_costs(image, plan.perft_depth))
+        .collect();
+    for ((name, _), cost) in images.iter().zip(&costs) {
+        if let Err(err) = cost {
+            notes.push(format!("{name} could not be measured: {err}"));
+        }
+    }
+    let ours_costs = costs[0].as_ref().map_err(Clone::clone)?.clone();
+    let routines = routine_section(&images, &costs, plan.perft_depth);
+    progress("native reference: perft");
+    let reference = reference(&plan);
+    progress("cross-check: one thread and all cores");
+    let crosscheck = crosscheck(&plan, &ours, host.available_parallelism)?;
+    progress("assembler");
+    let assembler = assembler(&plan)?;
+
+    let targets = targets(
+        &plan,
+        &host,
+        &emulation,
+        &ours_costs,
+        &crosscheck,
+        &assembler,
+    );
+    notes.extend(standing_notes(&plan, &host, &crosscheck));
+    let report = BenchReport {
+        host,
+        load_average_after: load_average(),
+        quick: plan.quick,
+        repetitions: plan.reps,
+        emulation,
+        routines,
+        reference,
+        crosscheck,
+        assembler,
+        targets,
+        notes,
+    };
+    if args.json {
+        println!("{}", report.to_json());
+    } else {
+        print!("{}", report.to_text());
+    }
+    Ok(0)
+}
+
+fn progress(what: &str) {
+    eprintln!("bench: {what} ...");
+}
+
+/// Engine speeds from interleaved samples of calls, bare iz80 first.
+fn engines(
+    names: &[&str],
+    samples: &[Vec<Timed>],
+    tstates: u64,
+    instructions: u64,
+) -> Vec<EngineSpeed> {
+    let calls: Vec<Spread> = samples.iter().map(|s| Timed::rates(s)).collect();
+    names
+        .iter()
+        .zip(&calls)
+        .map(|(name, calls_per_second)| EngineSpeed {
+            engine: name.to_string(),
+            tstates_per_second: calls_per_second.scaled(tstates as f64),
+            instructions_per_second: calls_per_second.scaled(instructions as f64),
+            vs_bare: calls_per_second.median / calls[0].median,
+        })
+        .collect()
+}
+
+const ENGINES: [&str; 4] = [
+    "bare iz80",
+    "exact timing, tracing off",
+    "observer hooks compiled out",
+    "exact timing, tracing on",
+];
+
+fn mixed_loop(plan: &Plan) -> EmulationWorkload {
+    let warmed = |tracing: bool| -> Machine {
+        let mut machine = mixed_loop_machine();
+        machine
+            .call(MIXED_LOOP_ORG)
+            .expect("the mixed loop returns");
+        machine.set_tracing(tracing);
+        machine
+    };
+    let mut bare = BareIz80::from_machine(&warmed(false));
+    let (mut exact, mut hooks, mut traced) = (warmed(false), warmed(false), warmed(true));
+    let t = plan.min_time;
+    let call = |m: &mut Machine| m.call(MIXED_LOOP_ORG).expect("the mixed loop returns");
+    let samples = interleaved(
+        plan.reps,
+        &mut [
+            &mut || time_for(t, || bare.call(MIXED_LOOP_ORG)),
+            &mut || time_for(t, || call(&mut exact)),
+            &mut || {
+                time_for(t, || {
+                    let cost = hooks.call_observed(MIXED_LOOP_ORG, &mut NoObserver);
+                    cost.expect("the mixed loop returns")
+                })
+            },
+            &mut || time_for(t, || call(&mut traced)),
+        ],
+    );
+    let (tstates, instructions) = MIXED_LOOP_STEADY;
+    EmulationWorkload {
+        workload: "mixed loop".to_string(),
+        tstates_per_call: tstates,
+        instructions_per_call: instructions,
+        engines: engines(&ENGINES, &samples, tstates, instructions),
+    }
+}
+
+fn genmov(plan: &Plan, image: &Image) -> anyhow::Result<EmulationWorkload> {
+    let board = Board::from_fen(KIWIPETE_FEN)?;
+    let workload = || GenmovWorkload::new(image, &board);
+    let (mut bare, mut exact, mut hooks, mut traced) =
+        (workload()?, workload()?, workload()?, workload()?);
+    traced.machine_mut().set_tracing(true);
+    let cost = exact.cost();
+    let t = plan.min_time;
+    let samples = interleaved(
+        plan.reps,
+        &mut [
+            &mut || time_for(t, || bare.call_bare()),
+            &mut || time_for(t, || exact.call()),
+            &mut || time_for(t, || hooks.call_observed(&mut NoObserver)),
+            &mut || time_for(t, || traced.call()),
+        ],
+    );
+    Ok(EmulationWorkload {
+        workload: "GENMOV Kiwipete".to_string(),
+        tstates_per_call: cost.tstates,
+        instructions_per_call: cost.instructions,
+        engines: engines(&ENGINES, &samples, cost.tstates, cost.instructions),
+    })
+}
+
+fn routine_section(
+    images: &[(String, &Image)],
+    costs: &[Result<RoutineCosts, impl std::fmt::Display>],
+    depth: u32,
+) -> RoutineSection {
+    let b = BASELINE_1978;
+    let full = depth == BASELINE_PERFT_DEPTH;
+    let moves = costs[0].as_ref().ok();
+    let count = |f: fn(&RoutineCosts) -> usize| {
+        moves.map_or(String::new(), |c| format!(" ({} moves)", f(c)))
+    };
+    type Pick = fn(&RoutineCosts) -> f64;
+    let rows: Vec<(String, Option<f64>, Pick)> = vec![
+        (
+            format!("GENMOV start{}", count(|c| c.genmov_start_moves)),
+            Some(b.genmov_start as f64),
+            |c| c.genmov_start.tstates as f64,
+        ),
+        (
+            format!("GENMOV Kiwipete{}", count(|c| c.genmov_kiwipete_moves)),
+            Some(b.genmov_kiwipete as f64),
+            |c| c.genmov_kiwipete.tstates as f64,
+        ),
+        (
+            format!("INCHK mean, perft({depth}) start"),
+            full.then_some(b.inchk_mean),
+            |c| round1(c.inchk_mean),
+        ),
+        (
+            format!("MOVE mean, perft({depth}) start"),
+            full.then_some(b.move_mean),
+            |c| round1(c.move_mean),
+        ),
+        (
+            format!("UNMOVE mean, perft({depth}) start"),
+            full.then_some(b.unmove_mean),
+            |c| round1(c.unmove_mean),
+        ),
+        (
+            format!("perft({depth}) start, all calls"),
+            full.then_some(b.perft4_start as f64),
+            |c| c.perft_tstates as f64,
+        ),
+        ("code bytes (CODE_START..CODE_END)".to_string(), None, |c| {
+            c.code_bytes.map_or(f64::NAN, f64::from)
+        }),
+        ("image bytes".to_string(), None, |c| c.image_bytes as f64),
+    ];
+    RoutineSection {
+        images: images.iter().map(|(name, _)| name.clone()).collect(),
+        rows: rows
+            .into_iter()
+            .map(|(measure, baseline, pick)| RoutineRow {
+                measure,
+                baseline_1978: baseline,
+                values: costs
+                    .iter()
+                    .map(|cost| match cost {
+                        Ok(c) if !pick(c).is_nan() => RoutineValue {
+                            value: Some(pick(c)),
+                            vs_1978: baseline.map(|base| pick(c) / base),
+                            error: None,
+                        },
+                        Ok(_) => RoutineValue {
+                            value: None,
+                            vs_1978: None,
+                            error: Some("not exported".to_string()),
+                        },
+                        Err(_) => RoutineValue {
+                            value: None,
+                            vs_1978: None,
+                            error: Some("failed (see notes)".to_string()),
+                        },
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
+}
+
+fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+fn reference(plan: &Plan) -> Vec<ReferenceRow> {
+    let mut runs = Vec::new();
+    for case in PERFT_CASES {
+        for rules in [Rules::Sargon, Rules::Standard] {
+            let board = case.board();
+            let depth = case.depth - plan.reference_shallower;
+            let nodes = perft(&mut board.clone(), depth, rules);
+            runs.push((case.name, depth, rules, nodes, board));
+        }
+    }
+    let t = plan.min_time.min(Duration::from_millis(10));
+    let mut closures: Vec<Box<dyn FnMut() -> Timed>> = runs
+        .iter()
+        .map(|&(_, depth, rules, _, board)| {
+            Box::new(move || {
+                time_for(t, || {
+                    let mut board = board;
+                    perft(black_box(&mut board), depth, rules)
+                })
+            }) as Box<dyn FnMut() -> Timed>
+        })
+        .collect();
+    let mut refs: Vec<&mut dyn FnMut() -> Timed> = closures
+        .iter_mut()
+        .map(|c| c.as_mut() as &mut dyn FnMut() -> Timed)
+        .collect();
+    let samples = interleaved(plan.reps, &mut refs);
+    runs.iter()
+        .zip(&samples)
+        .map(|(&(name, depth, rules, nodes, _), s)| ReferenceRow {
+            position: name.to_string(),
+            depth,
+            rules: rules.to_string(),
+            nodes,
+            nodes_per_second: Timed::rates(s).scaled(nodes as f64),
+        })
+        .collect()
+}
+
+fn crosscheck(plan: &Plan, image: &Image, cores: usize) -> anyhow::Result<CrosscheckSection> {
+    let (listed, depth, random) = plan.crosscheck;
+    let config = |threads: usize| {
+        let mut config = builtin_run(depth, random, SEED, threads);
+        if let Some(n) = listed {
+            config.positions.truncate(n);
+        }
+        config
+    };
+    let counts = config(1);
+    let workload = if plan.quick {
+        format!(
+            "{} built-in positions to depth {depth} + {random} random positions to depth 1, seed {SEED}",
+            counts.positions.len()
+        )
+    } else {
+        format!(
+            "the default run: {} built-in positions to depth {depth} + {} random positions to depth 1, seed {SEED}",
+            counts.positions.len(),
+            group(random)
+        )
+    };
+    let thread_counts: Vec<usize> = if cores > 1 { vec![1, cores] } else { vec![1] };
+    let mut reports: Vec<Vec<Report>> = vec![Vec::new(); thread_counts.len()];
+    for _ in 0..plan.reps {
+        for (threads, out) in thread_counts.iter().zip(&mut reports) {
+            out.push(runner::run(image, &config(*threads), &|_, _| {})?);
+        }
+    }
+    let runs: Vec<CrosscheckRun> = thread_counts
+        .iter()
+        .zip(&reports)
+        .map(|(&threads, reports)| {
+            let spread =
+                |f: &dyn Fn(&Report) -> f64| Spread::of(&reports.iter().map(f).collect::<Vec<_>>());
+            let wall = |r: &Report| r.wall.as_secs_f64().max(1e-9);
+            CrosscheckRun {
+                threads,
+                positions: reports[0].positions,
+                nodes: reports[0].tally.nodes,
+                mismatches: reports.iter().map(|r| r.failures.len()).max().unwrap_or(0),
+                wall_seconds: spread(&wall),
+                positions_per_second: spread(&|r| r.positions as f64 / wall(r)),
+                nodes_per_second: spread(&|r| r.tally.nodes as f64 / wall(r)),
+            }
+        })
+        .collect();
+    let speedup =
+        (runs.len() > 1).then(|| runs[0].wall_seconds.median / runs[1].wall_seconds.median);
+    Ok(CrosscheckSection {
+        workload,
+        runs,
+        speedup,
+    })
+}
+
+fn assembler(plan: &Plan) -> anyhow::Result<AssemblerRow> {
+    let source = generated_source(plan.asm_lines);
+    assembler::assemble_str("bench.asm", &source, &[])?;
+    let samples = interleaved(
+        plan.reps,
+        &mut [&mut || {
+            time_for(Duration::ZERO, || {
+                let asm = assembler::assemble_str("bench.asm", black_box(&source), &[])
+                    .expect("assembled above");
+                (asm.sym_text(), asm.lst_text())
+            })
+        }],
+    );
+    Ok(AssemblerRow {
+        lines: plan.asm_lines,
+        seconds: Timed::seconds(&samples[0]),
+        lines_per_second: Timed::rates(&samples[0]).scaled(plan.asm_lines as f64),
+    })
+}
+
+/// Extra time per unit of work over bare iz80, from a speed ratio.
+fn overhead(vs_bare: f64) -> f64 {
+    1.0 / vs_bare - 1.0
+}
+
+fn percent(x: f64) -> String {
+    format!("{:+.1}%", x * 100.0)
+}
+
+fn targets(
+    plan: &Plan,
+    host: &Host,
+    emulation: &[EmulationWorkload],
+    costs: &RoutineCosts,
+    crosscheck: &CrosscheckSection,
+    assembler: &AssemblerRow,
+) -> Vec<Target> {
+    let target = |issue, target: &str, measured: String, status| Target {
+        issue,
+        target: target.to_string(),
+        measured,
+        status,
+    };
+    let full = !plan.quick;
+    let judged = |value: f64, limit: f64| {
+        if full {
+            Status::at_most(value, limit)
+        } else {
+            Status::NotMeasured
+        }
+    };
+    let mut list = Vec::new();
+    for w in emulation {
+        let over = overhead(w.engines[1].vs_bare);
+        list.push(target(
+            8,
+            &format!(
+                "exact timing costs at most 15% over bare iz80 ({})",
+                w.workload
+            ),
+            format!(
+                "{} time ({} speed)",
+                percent(over),
+                ratio(w.engines[1].vs_bare)
+            ),
+            judged(over, 0.15),
+        ));
+    }
+    let mut tracing_off = Vec::new();
+    let mut all_quiet = true;
+    for w in emulation {
+        let (off, out) = (&w.engines[1], &w.engines[2]);
+        let diff = out.tstates_per_second.median / off.tstates_per_second.median - 1.0;
+        let overlap = off.tstates_per_second.min <= out.tstates_per_second.max
+            && out.tstates_per_second.min <= off.tstates_per_second.max;
+        all_quiet &= diff.abs() <= 0.02 || overlap;
+        tracing_off.push(format!("{} {}", w.workload, percent(diff)));
+    }
+    list.push(target(
+        8,
+        "tracing off costs nothing measurable (vs observer hooks compiled out)",
+        tracing_off.join(", "),
+        match (full, all_quiet) {
+            (false, _) => Status::NotMeasured,
+            (true, true) => Status::Met,
+            (true, false) => Status::NotMet,
+        },
+    ));
+    list.push(target(
+        3,
+        "native perft >= 0.7x cozy-chess, standard rules (start D6, Kiwipete D5)",
+        "cozy-chess is a dev-dependency: cargo bench --bench reference".to_string(),
+        Status::NotMeasured,
+    ));
+    let t = |x: f64| format!("{} T", group(x.round() as u64));
+    list.push(target(
+        4,
+        "GENMOV start position <= 25,000 T",
+        t(costs.genmov_start.tstates as f64),
+        Status::at_most(costs.genmov_start.tstates as f64, 25_000.0),
+    ));
+    list.push(target(
+        4,
+        "GENMOV Kiwipete <= 48,000 T",
+        t(costs.genmov_kiwipete.tstates as f64),
+        Status::at_most(costs.genmov_kiwipete.tstates as f64, 48_000.0),
+    ));
+    list.push(target(
+        4,
+        "INCHK mean over perft(4) from the start <= 3,200 T",
+        format!("{} (perft({}))", t(costs.inchk_mean), costs.perft_depth),
+        judged(costs.inchk_mean, 3_200.0),
+    ));
+    list.push(target(
+        4,
+        "perft(4) from the start, all calls <= 980,000,000 T",
+        format!(
+            "{} (perft({}))",
+            t(costs.perft_tstates as f64),
+            costs.perft_depth
+        ),
+        judged(costs.perft_tstates as f64, 980_000_000.0),
+    ));
+    list.push(target(
+        4,
+        "image size stated",
+        format!(
+            "{} bytes of code, {} bytes of image",
+            costs
+                .code_bytes
+                .map_or("?".to_string(), |b| group(u64::from(b))),
+            group(costs.image_bytes as u64)
+        ),
+        Status::Quoted,
+    ));
+    if let Some(all) = crosscheck.runs.last() {
+        list.push(target(
+            5,
+            "default crosscheck under one minute on 2 cores",
+            format!(
+                "{} with {} threads on {} cores",
+                secs(all.wall_seconds.median),
+                all.threads,
+                host.available_parallelism
+            ),
+            judged(all.wall_seconds.median, 59.999),
+        ));
+    }
+    list.push(target(
+        5,
+        "speed-up from 1 to 2 threads measured and quoted",
+        crosscheck
+            .speedup
+            .map_or("one core only".to_string(), ratio),
+        if crosscheck.speedup.is_some() {
+            Status::Quoted
+        } else {
+            Status::NotMeasured
+        },
+    ));
+    list.push(target(
+        2,
+        "a 10,000-line source assembles well under a second (at most 0.5 s)",
+        format!(
+            "{} for {} lines",
+            secs(assembler.seconds.median),
+            group(assembler.lines as u64)
+        ),
+        judged(assembler.seconds.median, 0.5),
+    ));
+    list
+}
+
+fn standing_notes(plan: &Plan, host: &Host, crosscheck: &CrosscheckSection) -> Vec<String> {
+    let mut notes = vec![
+        format!(
+            "Each figure is the median of {} repetitions, min–max in brackets; within a repetition the compared runs take turns, so a busy moment hurts them alike. Ratios are of medians.",
+            plan.reps
+        ),
+        "T-states are exact Zilog counts and deterministic, so they are measured once. The 1978 figures are ABI section 9's (no 1978 image ships with the project); --rom/--sym measure one in the same run.".to_string(),
+        "vs bare iz80: speed over iz80 alone on its PlainMachine (no exact timing, guards or tracing). Observer hooks compiled out: the machine's observed path with the empty observer, i.e. the step loop with no tracing code; tracing off counts as costing nothing measurable when it is within 2% of it or the two ranges overlap.".to_string(),
+        "cozy-chess is a dev-dependency, so it is not in this binary: the native/cozy-chess ratio comes from `cargo bench --bench reference` (`PERFT_DEEP=1` for the target's depths).".to_string(),
+    ];
+    if plan.quick {
+        notes.push("--quick: reduced work (perft(2), shallower reference perft, a small cross-check, 500 source lines); speed targets and targets that need the full work are not judged.".to_string());
+    }
+    if host.build == "debug" {
+        notes.push("debug build: speeds are far below a release build's.".to_string());
+    }
+    if let Some([one, _, _]) = host.load_average {
+        if one > 0.5 * host.available_parallelism as f64 {
+            notes.push(format!(
+                "the host was busy when the run began (load average {one:.2} on {} cores): absolute speeds are low and spreads wide; ratios of interleaved runs suffer less.",
+                host.available_parallelism
+            ));
+        }
+    }
+    if crosscheck.runs.iter().any(|r| r.mismatches > 0) {
+        notes.push(
+            "the cross-check found mismatches: its speed is that of a run that stopped early."
+                .to_string(),
+        );
+    }
+    notes
 }

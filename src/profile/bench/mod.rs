@@ -1,9 +1,18 @@
-//! Measuring wall-clock speed honestly: the runs being compared take turns within every
-//! repetition (so a busy moment hurts them alike), each figure is the median of the
-//! repetitions with their spread, and the host is described beside the numbers.
+//! Measuring wall-clock speed honestly and showing it in one table: the runs being compared
+//! take turns within every repetition (so a busy moment hurts them alike), each figure is the
+//! median of the repetitions with their spread, and the host is described beside the numbers.
 
 mod host;
+mod report;
 mod stats;
+mod table;
+mod target;
 
-pub use host::Host;
+pub use host::{Host, load_average};
+pub use report::{
+    AssemblerRow, BenchReport, CrosscheckRun, CrosscheckSection, EmulationWorkload, EngineSpeed,
+    ReferenceRow, RoutineRow, RoutineSection, RoutineValue, ratio, secs, short, with_spread,
+};
 pub use stats::{Spread, Timed, interleaved, time_for};
+pub use table::TextTable;
+pub use target::{Status, Target};

@@ -85,12 +85,13 @@ impl Timed {
     }
 }
 
-/// Calls `unit` (one unit of work) again and again until at least `at_least` has passed.
-pub fn time_for(at_least: Duration, mut unit: impl FnMut()) -> Timed {
+/// Calls `unit` (one unit of work) again and again until at least `at_least` has passed; its
+/// results go through `black_box` so that the work cannot be optimised away.
+pub fn time_for<R>(at_least: Duration, mut unit: impl FnMut() -> R) -> Timed {
     let started = Instant::now();
     let mut work = 0;
     loop {
-        unit();
+        std::hint::black_box(unit());
         work += 1;
         let elapsed = started.elapsed();
         if elapsed >= at_least {

@@ -1,0 +1,124 @@
+//! `sargon-z80 bench` end to end: the quick smoke run exits 0 with every section of the table,
+//! its JSON has the expected keys, a second image gets its own column, and a missing image is
+//! a one-line error with exit code 2. Behaviour only: no figure of speed is asserted.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn bench(args: &[&str]) -> Command {
+    let mut cmd = Command::cargo_bin("sargon-z80").unwrap();
+    cmd.args(["bench", "--quick", "--reps", "1"]).args(args);
+    cmd
+}
+
+fn roms() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("roms")
+}
+
+#[test]
+fn quick_run_prints_every_section() {
+    let mut assert = bench(&[]).assert().success();
+    for heading in [
+        "sargon-z80 bench: quick smoke run",
+        "host: ",
+        "Emulation: the project's machine against bare iz80 on the same code",
+        "Z80 routines: exact T-states beside the 1978 code (ABI section 9)",
+        "Native reference: perft, every leaf move made (no bulk counting)",
+        "Cross-check: ",
+        "Assembler: ",
+        "Targets of the other issues",
+        "GENMOV start (20 moves)",
+        "GENMOV Kiwipete (48 moves)",
+        "exact timing, tracing on",
+        "speed-up 1 -> ",
+    ] {
+        assert = assert.stdout(predicate::str::contains(heading));
+    }
+}
+
+#[test]
+fn json_has_the_expected_keys_and_a_column_per_image() {
+    let rom = roms().join("sargon.bin");
+    let sym = roms().join("sargon.sym");
+    let output = bench(&["--json", "--rom"])
+        .arg(&rom)
+        .arg("--sym")
+        .arg(&sym)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    for key in [
+        "host",
+        "load_average_after",
+        "quick",
+        "repetitions",
+        "emulation",
+        "routines",
+        "reference",
+        "crosscheck",
+        "assembler",
+        "targets",
+        "notes",
+    ] {
+        assert!(json.get(key).is_some(), "missing key {key}");
+    }
+    assert_eq!(json["quick"], true);
+    assert_eq!(json["repetitions"], 1);
+    let engines: Vec<&str> = json["emulation"][0]["engines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["engine"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        engines,
+        [
+            "bare iz80",
+            "exact timing, tracing off",
+            "observer hooks compiled out",
+            "exact timing, tracing on"
+        ]
+    );
+    // The built-in image named again: its column must equal ours, figure for figure.
+    assert_eq!(json["routines"]["images"].as_array().unwrap().len(), 2);
+    for row in json["routines"]["rows"].as_array().unwrap() {
+        let values = row["values"].as_array().unwrap();
+        assert_eq!(values[0], values[1], "{}", row["measure"]);
+    }
+    assert_eq!(json["routines"]["rows"][0]["baseline_1978"], 49_821.0);
+    let rules: Vec<&str> = json["reference"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["rules"].as_str().unwrap())
+        .collect();
+    assert_eq!(rules, ["sargon", "standard", "sargon", "standard"]);
+    assert_eq!(json["crosscheck"]["runs"][0]["threads"], 1);
+    assert_eq!(json["crosscheck"]["runs"][0]["mismatches"], 0);
+    let issues: Vec<u64> = json["targets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["issue"].as_u64().unwrap())
+        .collect();
+    for issue in [2, 3, 4, 5, 8] {
+        assert!(issues.contains(&issue), "no target of issue {issue}");
+    }
+}
+
+#[test]
+fn a_missing_image_is_an_input_error() {
+    bench(&["--rom", "no-such.bin", "--sym", "no-such.sym"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with("error: "))
+        .stdout("");
+}
+
+#[test]
+fn rom_needs_sym() {
+    bench(&["--rom", "x.bin"]).assert().code(2);
+}
