@@ -1,5 +1,6 @@
 //! The emulation step loop's speed: T-states and instructions per second with exact timing,
-//! with access tracing on, with the observer hooks compiled out (what tracing off must match),
+//! with access tracing on, with no tracing code (the untraced loop past the tracing switch:
+//! what tracing off must match),
 //! and on bare iz80 (its own PlainMachine, no timing, no guards), on two workloads: the mixed
 //! loop of `machine::bench_support` and GENMOV on Kiwipete in the built-in image.
 //! `cargo bench --bench machine`; `sargon-z80 bench` shows the same ratios in one table.
@@ -7,10 +8,10 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sargon_z80::crosscheck::bench_support::GenmovWorkload;
 use sargon_z80::crosscheck::image::default_image;
+use sargon_z80::machine::Machine;
 use sargon_z80::machine::bench_support::{
-    BareIz80, MIXED_LOOP_ORG, MIXED_LOOP_STEADY, mixed_loop_machine,
+    BareIz80, MIXED_LOOP_ORG, MIXED_LOOP_STEADY, call_without_tracing, mixed_loop_machine,
 };
-use sargon_z80::machine::{Machine, NoObserver};
 use sargon_z80::position::Board;
 use sargon_z80::reference::bench_support::KIWIPETE_FEN;
 
@@ -38,13 +39,9 @@ fn mixed_loop(c: &mut Criterion) {
         group.bench_function("exact timing", |b| {
             b.iter(|| exact.call(MIXED_LOOP_ORG).expect("returns"))
         });
-        let mut compiled_out = warmed(false);
-        group.bench_function("observer hooks compiled out", |b| {
-            b.iter(|| {
-                compiled_out
-                    .call_observed(MIXED_LOOP_ORG, &mut NoObserver)
-                    .expect("returns")
-            })
+        let mut untraced = warmed(false);
+        group.bench_function("no tracing code", |b| {
+            b.iter(|| call_without_tracing(&mut untraced, MIXED_LOOP_ORG).expect("returns"))
         });
         let mut traced = warmed(true);
         group.bench_function("exact timing + tracing", |b| {
@@ -65,6 +62,10 @@ fn genmov(c: &mut Criterion) {
     group.bench_function("bare iz80", |b| b.iter(|| bare.call_bare()));
     let mut exact = workload();
     group.bench_function("exact timing", |b| b.iter(|| exact.call()));
+    let mut untraced = workload();
+    group.bench_function("no tracing code", |b| {
+        b.iter(|| untraced.call_without_tracing())
+    });
     let mut traced = workload();
     traced.machine_mut().set_tracing(true);
     group.bench_function("exact timing + tracing", |b| b.iter(|| traced.call()));

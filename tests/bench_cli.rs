@@ -78,7 +78,7 @@ fn json_has_the_expected_keys_and_a_column_per_image() {
         [
             "bare iz80",
             "exact timing, tracing off",
-            "observer hooks compiled out",
+            "exact timing, no tracing code",
             "exact timing, tracing on"
         ]
     );

@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 
-use crate::machine::bench_support::BareIz80;
-use crate::machine::{Cost, Image, Machine, MachineError, Observer};
+use crate::machine::bench_support::{BareIz80, call_without_tracing};
+use crate::machine::{Cost, Image, Machine, MachineError};
 use crate::position::Board;
 use crate::reference::bench_support::{KIWIPETE_FEN, START_FEN};
 
@@ -224,12 +224,11 @@ impl GenmovWorkload {
             .expect("GENMOV returned from this very state when the workload was made")
     }
 
-    /// One GENMOV call reporting to `obs`.
-    pub fn call_observed<O: Observer>(&mut self, obs: &mut O) -> Cost {
+    /// One GENMOV call on the machine's untraced step loop called directly (see
+    /// [`call_without_tracing`]).
+    pub fn call_without_tracing(&mut self) -> Cost {
         let genmov = self.reset();
-        self.driver
-            .machine_mut()
-            .call_observed(genmov, obs)
+        call_without_tracing(self.driver.machine_mut(), genmov)
             .expect("GENMOV returned from this very state when the workload was made")
     }
 
@@ -285,10 +284,7 @@ mod tests {
         assert_eq!(workload.call(), cost);
         assert!(workload.machine_mut().trace().total_reads() > 0);
         assert_eq!(workload.call_bare(), cost.instructions);
-        assert_eq!(
-            workload.call_observed(&mut crate::machine::NoObserver),
-            cost
-        );
+        assert_eq!(workload.call_without_tracing(), cost);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use iz80::{Cpu, Machine as _, PlainMachine, Reg16};
 
-use super::{Image, Machine, SymbolTable};
+use super::{Cost, Image, Machine, MachineError, SymbolTable};
 
 /// Where the mixed loop is loaded and called.
 pub const MIXED_LOOP_ORG: u16 = 0x8000;
@@ -59,6 +59,12 @@ pub fn mixed_loop_machine() -> Machine {
     let symbols = SymbolTable::parse("STACK EQU 0F000H").expect("a valid symbol line");
     let image = Image::new(MIXED_LOOP.to_vec(), MIXED_LOOP_ORG, symbols).expect("the loop fits");
     Machine::new(&image)
+}
+
+/// Calls the routine at `addr` on the machine's untraced step loop directly, past the switch
+/// that [`Machine::set_tracing`] sets: what a machine without tracing support would run.
+pub fn call_without_tracing(machine: &mut Machine, addr: u16) -> Result<Cost, MachineError> {
+    machine.call_untraced(addr)
 }
 
 /// iz80 alone on a copy of a machine's memory, called the way the machine calls: SP at the
@@ -130,6 +136,10 @@ mod tests {
             let cost = machine.call(MIXED_LOOP_ORG).unwrap();
             assert_eq!((cost.tstates, cost.instructions), MIXED_LOOP_STEADY);
             assert_eq!(bare.call(MIXED_LOOP_ORG), cost.instructions);
+            assert_eq!(
+                call_without_tracing(&mut machine, MIXED_LOOP_ORG).unwrap(),
+                cost
+            );
         }
     }
 }

@@ -491,6 +491,12 @@ impl Machine {
         }
     }
 
+    /// The untraced step loop called directly, past the tracing switch: what a machine built
+    /// without tracing would run (the yardstick for "tracing off costs nothing").
+    pub(crate) fn call_untraced(&mut self, addr: u16) -> Result<Cost, MachineError> {
+        self.core.call(addr)
+    }
+
     /// Runs the routine named `name` (see [`Machine::call`]).
     pub fn call_symbol(&mut self, name: &str) -> Result<Cost, MachineError> {
         let addr = self.image.symbols.require(&[name])?[0];
