@@ -236,7 +236,12 @@ fn a_fen_from_the_prompt_sets_the_position_and_a_bad_one_is_reported() {
 #[test]
 fn run_mode_advances_on_ticks_and_the_clock_rate_cycles() {
     let mut app = app();
-    keys(&mut app, "-");
+    assert_eq!(app.speed(), 10);
+    keys(&mut app, "------");
+    assert_eq!(app.speed(), 1);
+    keys(&mut app, "++++++++");
+    assert_eq!(app.speed(), 100_000);
+    keys(&mut app, "----");
     assert_eq!(app.speed(), 10);
     keys(&mut app, " ");
     assert!(app.is_running());

@@ -145,7 +145,7 @@ impl App {
             selected: 0,
             mhz,
             mhz_index: 0,
-            speed_index: 2,
+            speed_index: 1,
             ascii: options.ascii,
             status: String::new(),
             quit: false,
