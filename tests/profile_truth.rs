@@ -23,6 +23,17 @@ fn three_views(image: &Image, board: &Board) -> (u64, u64, u64) {
         .genmov_observed(&mut Vec::new(), &mut collector)
         .unwrap();
     collector.end();
+    assert_eq!(collector.depth(), 0, "every call returned");
+    let self_sum: u64 = collector.routines().iter().map(|r| r.self_tstates).sum();
+    let instr_sum: u64 = collector
+        .routines()
+        .iter()
+        .map(|r| r.self_instructions)
+        .sum();
+    assert_eq!(
+        (self_sum, instr_sum),
+        (collector.tstates(), collector.instructions())
+    );
     let profile = Profile::new(&collector, image, "GENMOV", &DEFAULT_MHZ);
     assert_eq!(profile.tstates, generated.cost.tstates);
     assert_eq!(profile.routines[0].total, profile.tstates);
