@@ -364,6 +364,23 @@ impl<'s> Pass<'s> {
                 self.list(&at, expanded, None, &[], Some(value));
                 return;
             }
+            Body::Org(v) => {
+                let a = self.eval(v, &at);
+                if (0..=0xFFFF).contains(&a) {
+                    self.pc = a as u32;
+                } else {
+                    self.error(
+                        &at,
+                        Diag::new(v.col, format!("ORG address {a} out of range (0..65535)")),
+                    );
+                }
+                // As in pasmo, a label on an ORG line names the new address.
+                if let Some(label) = &line.label {
+                    self.define(label, self.pc as i32, SymKind::Label, &at);
+                }
+                self.list(&at, expanded, Some(self.pc as u16), &[], None);
+                return;
+            }
             _ => {}
         }
         if let Some(label) = &line.label {
@@ -433,18 +450,6 @@ impl<'s> Pass<'s> {
                     bytes.resize(n as usize, b);
                 }
             }
-            Body::Org(v) => {
-                let a = self.eval(v, &at);
-                if (0..=0xFFFF).contains(&a) {
-                    self.pc = a as u32;
-                    addr = Some(a as u16);
-                } else {
-                    self.error(
-                        &at,
-                        Diag::new(v.col, format!("ORG address {a} out of range (0..65535)")),
-                    );
-                }
-            }
             Body::End(v) => {
                 if let Some(v) = v {
                     let a = self.eval(v, &at);
@@ -498,7 +503,7 @@ impl<'s> Pass<'s> {
                 self.bytes = bytes;
                 return;
             }
-            Body::Macro { .. } | Body::Equ(_) | Body::Defl(_) => {}
+            Body::Macro { .. } | Body::Equ(_) | Body::Defl(_) | Body::Org(_) => {}
         }
         let listed = self.emit(
             &bytes,
