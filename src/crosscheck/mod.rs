@@ -7,6 +7,7 @@ pub mod compare;
 pub mod driver;
 pub mod epd;
 pub mod format;
+pub mod image;
 pub mod listdecode;
 pub mod perft;
 pub mod random;
