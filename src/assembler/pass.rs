@@ -43,6 +43,8 @@ pub(crate) struct Sym {
 struct At {
     file: usize,
     line: usize,
+    /// Column of the statement's mnemonic or directive.
+    col: usize,
     text: Rc<str>,
     note: Option<Rc<str>>,
 }
@@ -209,6 +211,7 @@ impl<'s> Pass<'s> {
         let at = At {
             file,
             line,
+            col,
             text,
             note: None,
         };
@@ -246,6 +249,7 @@ impl<'s> Pass<'s> {
         At {
             file,
             line: idx + 1,
+            col: 1,
             text: self.sources.files[file]
                 .lines
                 .get(idx)
@@ -265,6 +269,7 @@ impl<'s> Pass<'s> {
                 At {
                     file: frame.file,
                     line: idx + 1,
+                    col: file.parsed[idx].op_col,
                     text: file.lines[idx].clone(),
                     note: None,
                 },
@@ -273,11 +278,13 @@ impl<'s> Pass<'s> {
             Some(exp) => {
                 let text = macros::substitute(&file.lines[idx], &exp.mac.params, &exp.args);
                 let line = Rc::new(super::parser::parse_line(&text));
+                let col = line.op_col;
                 (
                     line,
                     At {
                         file: frame.file,
                         line: idx + 1,
+                        col,
                         text: Rc::from(text),
                         note: Some(exp.note.clone()),
                     },
@@ -474,7 +481,7 @@ impl<'s> Pass<'s> {
                     parent_active: true,
                     taken: value != 0,
                     else_seen: false,
-                    at: (at.file, at.line, v.col, at.text.clone()),
+                    at: (at.file, at.line, at.col, at.text.clone()),
                 });
             }
             Body::Else | Body::Endif => {
@@ -483,10 +490,7 @@ impl<'s> Pass<'s> {
             }
             Body::Endm => {
                 addr = None;
-                self.error(
-                    &at,
-                    Diag::new(1 + leading_blanks(&at.text), "ENDM without MACRO"),
-                );
+                self.error(&at, Diag::new(at.col, "ENDM without MACRO"));
             }
             Body::Call { name, col, args } => {
                 self.list(&at, expanded, None, &[], None);
@@ -513,17 +517,14 @@ impl<'s> Pass<'s> {
         if fitting.len() < bytes.len() {
             self.error(
                 at,
-                Diag::new(
-                    1 + leading_blanks(&at.text),
-                    "code runs past the end of memory (FFFFH)",
-                ),
+                Diag::new(at.col, "code runs past the end of memory (FFFFH)"),
             );
         }
         if let Some(a) = self.image.write(start, fitting) {
             self.error(
                 at,
                 Diag::new(
-                    1 + leading_blanks(&at.text),
+                    at.col,
                     format!("address {a:04X}H already holds code (overlapping ORG)"),
                 ),
             );
@@ -611,7 +612,7 @@ impl<'s> Pass<'s> {
     /// Handles IF/ELSE/ENDIF in skipped code, and ELSE/ENDIF in assembled code.
     fn skip(&mut self, line: &Line, at: &At) {
         let depth = self.frames.last().map_or(0, |f| f.cond_depth);
-        let col = 1 + leading_blanks(&at.text);
+        let col = at.col;
         match line.directive {
             Some(Directive::If) if !self.active() => self.conds.push(Cond {
                 active: false,
@@ -667,7 +668,7 @@ impl<'s> Pass<'s> {
             }
         }
         let Some(endm) = endm else {
-            let col = 1 + leading_blanks(&at.text);
+            let col = at.col;
             self.error(
                 at,
                 Diag::new(col, format!("unterminated MACRO '{}': no ENDM", name.name)),
@@ -681,6 +682,7 @@ impl<'s> Pass<'s> {
             let body_at = At {
                 file,
                 line: i + 1,
+                col: 1,
                 text: self.sources.files[file].lines[i].clone(),
                 note: None,
             };
@@ -776,9 +778,4 @@ impl<'s> Pass<'s> {
             }),
         });
     }
-}
-
-/// The number of blank characters at the start of `text`.
-fn leading_blanks(text: &str) -> usize {
-    text.chars().take_while(|c| c.is_whitespace()).count()
 }

@@ -169,6 +169,9 @@ mod tests {
             .take(3)
             .map(|h| (h.symbol.as_str(), h.reads, h.writes))
             .collect();
-        assert_eq!(data, [("-", 3, 3), ("-", 3, 3), ("BOARDA+11", 3, 0)]);
+        assert_eq!(
+            data,
+            [("stack", 3, 3), ("stack", 3, 3), ("BOARDA+11", 3, 0)]
+        );
     }
 }

@@ -120,7 +120,13 @@ impl Profile {
                 image,
                 TOP,
             ),
-            hot_data: hottest_data(collector.reads(), collector.writes(), image, TOP),
+            hot_data: hottest_data(
+                collector.reads(),
+                collector.writes(),
+                image,
+                |a| collector.is_stack(a),
+                TOP,
+            ),
         }
     }
 
