@@ -81,21 +81,66 @@ struct Expansion {
 struct Lookup<'a> {
     syms: &'a HashMap<String, Sym>,
     prev: &'a HashMap<String, i32>,
+    /// Set for the whole pass when any value came from the previous pass (or was missing).
     used_prev: &'a mut bool,
     here: i32,
+    snapshot: bool,
+    stale: bool,
+}
+
+impl<'a> Lookup<'a> {
+    fn new(
+        syms: &'a HashMap<String, Sym>,
+        prev: &'a HashMap<String, i32>,
+        used_prev: &'a mut bool,
+        here: i32,
+    ) -> Self {
+        Lookup {
+            syms,
+            prev,
+            used_prev,
+            here,
+            snapshot: false,
+            stale: false,
+        }
+    }
 }
 
 impl Env for Lookup<'_> {
     fn lookup(&mut self, name: &str) -> Option<i32> {
-        if let Some(s) = self.syms.get(name) {
-            return Some(s.value);
+        let sym = self.syms.get(name);
+        // DEFL symbols change during a pass, so only their current value means anything.
+        if sym.is_some_and(|s| !self.snapshot || s.kind == SymKind::Defl) {
+            return sym.map(|s| s.value);
         }
-        *self.used_prev = true;
-        self.prev.get(name).copied()
+        let current = sym.map(|s| s.value);
+        match self.prev.get(name) {
+            Some(&v) => {
+                *self.used_prev = true;
+                self.stale = true;
+                Some(v)
+            }
+            None => {
+                if current.is_none() {
+                    *self.used_prev = true;
+                    self.stale = true;
+                }
+                current
+            }
+        }
     }
 
     fn here(&self) -> i32 {
         self.here
+    }
+
+    fn set_snapshot(&mut self, on: bool) {
+        self.snapshot = on;
+        self.stale = false;
+    }
+
+    fn used_previous_pass(&self) -> bool {
+        self.stale
     }
 }
 
@@ -340,8 +385,8 @@ impl<'s> Pass<'s> {
         let start = self.pc;
         match body {
             Body::Macro { name, params } => {
-                self.define_macro(name, params, idx, &at);
                 self.list(&at, expanded, None, &[], None);
+                self.define_macro(name, params, idx, &at);
                 return;
             }
             Body::Equ(v) | Body::Defl(v) => {
@@ -364,6 +409,23 @@ impl<'s> Pass<'s> {
                 self.list(&at, expanded, None, &[], Some(value));
                 return;
             }
+            Body::Org(v) => {
+                let a = self.eval(v, &at);
+                if (0..=0xFFFF).contains(&a) {
+                    self.pc = a as u32;
+                } else {
+                    self.error(
+                        &at,
+                        Diag::new(v.col, format!("ORG address {a} out of range (0..65535)")),
+                    );
+                }
+                // As in pasmo, a label on an ORG line names the new address.
+                if let Some(label) = &line.label {
+                    self.define(label, self.pc as i32, SymKind::Label, &at);
+                }
+                self.list(&at, expanded, Some(self.pc as u16), &[], None);
+                return;
+            }
             _ => {}
         }
         if let Some(label) = &line.label {
@@ -381,12 +443,8 @@ impl<'s> Pass<'s> {
                 operands,
             } => {
                 let diags = std::mem::take(&mut self.diags);
-                let mut lookup = Lookup {
-                    syms: &self.syms,
-                    prev: self.prev,
-                    used_prev: &mut self.used_prev,
-                    here: start as i32,
-                };
+                let mut lookup =
+                    Lookup::new(&self.syms, self.prev, &mut self.used_prev, start as i32);
                 let mut out = Emitter::new(bytes, diags, start as i32, &mut lookup);
                 let shape = encode::encode(*mnemonic, operands, *col, &mut out);
                 let (b, mut d) = out.finish();
@@ -431,18 +489,6 @@ impl<'s> Pass<'s> {
                     });
                     let b = bytes.first().copied().unwrap_or(0);
                     bytes.resize(n as usize, b);
-                }
-            }
-            Body::Org(v) => {
-                let a = self.eval(v, &at);
-                if (0..=0xFFFF).contains(&a) {
-                    self.pc = a as u32;
-                    addr = Some(a as u16);
-                } else {
-                    self.error(
-                        &at,
-                        Diag::new(v.col, format!("ORG address {a} out of range (0..65535)")),
-                    );
                 }
             }
             Body::End(v) => {
@@ -498,7 +544,7 @@ impl<'s> Pass<'s> {
                 self.bytes = bytes;
                 return;
             }
-            Body::Macro { .. } | Body::Equ(_) | Body::Defl(_) => {}
+            Body::Macro { .. } | Body::Equ(_) | Body::Defl(_) | Body::Org(_) => {}
         }
         let listed = self.emit(
             &bytes,
@@ -546,12 +592,7 @@ impl<'s> Pass<'s> {
         f: impl FnOnce(&mut Emitter<'_>),
     ) -> Vec<u8> {
         let diags = std::mem::take(&mut self.diags);
-        let mut lookup = Lookup {
-            syms: &self.syms,
-            prev: self.prev,
-            used_prev: &mut self.used_prev,
-            here: start as i32,
-        };
+        let mut lookup = Lookup::new(&self.syms, self.prev, &mut self.used_prev, start as i32);
         let mut out = Emitter::new(bytes, diags, start as i32, &mut lookup);
         f(&mut out);
         let (bytes, mut diags) = out.finish();
@@ -564,13 +605,8 @@ impl<'s> Pass<'s> {
 
     /// Evaluates a directive's value; problems are reported and count as 0.
     fn eval(&mut self, v: &Val, at: &At) -> i32 {
-        let mut lookup = Lookup {
-            syms: &self.syms,
-            prev: self.prev,
-            used_prev: &mut self.used_prev,
-            here: self.pc as i32,
-        };
-        match expr::eval(&v.expr, &mut lookup) {
+        let mut lookup = Lookup::new(&self.syms, self.prev, &mut self.used_prev, self.pc as i32);
+        match expr::evaluate(&v.expr, &mut lookup) {
             Ok(x) => x,
             Err(e) => {
                 self.error(at, e.diag());
