@@ -87,6 +87,10 @@ fn first_screen_shows_board_registers_listing_and_help() {
     assert_has(&s, "│0568 056B harness     │");
     assert_has(&s, "Moves 0");
     assert_eq!(
+        s[22].trim_end(),
+        "GENMOV called; s steps, ? explains the keys"
+    );
+    assert_eq!(
         s[23].trim_end(),
         "s step n over o out ␣ run c cont b brk f FEN ↑↓ m move +- speed t MHz q quit"
     );
@@ -294,6 +298,17 @@ fn layout_follows_the_terminal_size() {
     );
     let small = lines(&draw(&app, 60, 20));
     assert!(small[0].starts_with("terminal too small: 60x20, the debugger needs 80x24"));
+}
+
+#[test]
+fn question_mark_explains_the_keys_on_one_line() {
+    let mut app = app();
+    keys(&mut app, "?");
+    let s = screen(&app);
+    assert_eq!(
+        s[22].trim_end(),
+        "n over CALL, o run to RET, c run to breakpoint, b toggle breakpoint, m make move"
+    );
 }
 
 #[test]

@@ -151,7 +151,7 @@ impl App {
             quit: false,
         };
         app.restart();
-        app.status = "GENMOV called; s steps, ? lists every key".to_string();
+        app.status = "GENMOV called; s steps, ? explains the keys".to_string();
         Ok(app)
     }
 
@@ -553,8 +553,9 @@ impl App {
     }
 }
 
-/// Every key, for `?`.
-pub const KEYS_HELP: &str = "s step, n step over CALL, o run to RET, space run/pause, c run to breakpoint, b breakpoint, f FEN, ↑↓ m make move, +- speed, t MHz, q quit";
+/// What the terse help line's keys do, for `?` (one status line).
+pub const KEYS_HELP: &str =
+    "n over CALL, o run to RET, c run to breakpoint, b toggle breakpoint, m make move";
 
 #[derive(Debug, Clone, Copy)]
 enum Command {
