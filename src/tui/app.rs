@@ -275,7 +275,9 @@ impl App {
                 let depth = self.depth();
                 self.run(RUN_LIMIT, move |before, _, d| {
                     // Deeper calls return at a greater depth than the routine we are in.
-                    is_return(before.opcode) && d.wrapping_add(2) == before.depth && before.depth <= depth
+                    is_return(before.opcode)
+                        && d.wrapping_add(2) == before.depth
+                        && before.depth <= depth
                 })
             }
             Command::Continue => self.run(RUN_LIMIT, |_, _, _| false),
