@@ -18,7 +18,10 @@ use super::words::Directive;
 const MAX_NESTING: usize = 64;
 
 /// Most lines one pass runs (stops runaway macro recursion).
-const MAX_LINES: usize = 2_000_000;
+const MAX_LINES: usize = 1_000_000;
+
+/// Most errors reported; a run with more is stopped (runaway macros repeat errors endlessly).
+const MAX_ERRORS: usize = 1000;
 
 /// How a symbol got its value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -158,6 +161,8 @@ pub(crate) struct PassOutcome {
     pub listing: Vec<ListLine>,
     /// The END address, if given.
     pub entry: Option<u16>,
+    /// Whether the pass was stopped (too many lines or errors); further passes would not help.
+    pub stopped: bool,
 }
 
 /// One pass in progress.
@@ -175,6 +180,7 @@ pub(crate) struct Pass<'s> {
     frames: Vec<Frame>,
     entry: Option<u16>,
     ended: bool,
+    stopped: bool,
     bytes: Vec<u8>,
     diags: Vec<Diag>,
 }
@@ -196,6 +202,7 @@ impl<'s> Pass<'s> {
             frames: Vec::new(),
             entry: None,
             ended: false,
+            stopped: false,
             bytes: Vec::new(),
             diags: Vec::new(),
         }
@@ -230,10 +237,13 @@ impl<'s> Pass<'s> {
                         ),
                     ),
                 );
+                self.stopped = true;
+            }
+            if self.stopped {
                 break;
             }
             self.step(idx);
-            if self.ended {
+            if self.ended || self.stopped {
                 break;
             }
         }
@@ -248,6 +258,7 @@ impl<'s> Pass<'s> {
             errors: self.errors,
             listing: self.listing,
             entry: self.entry,
+            stopped: self.stopped,
         }
     }
 
@@ -275,6 +286,16 @@ impl<'s> Pass<'s> {
     }
 
     fn error(&mut self, at: &At, diag: Diag) {
+        if self.errors.len() >= MAX_ERRORS {
+            if !self.stopped {
+                self.stopped = true;
+                let last = self.errors.len() - 1;
+                self.errors[last]
+                    .message
+                    .push_str(&format!(" (stopping: more than {MAX_ERRORS} errors)"));
+            }
+            return;
+        }
         let message = match &at.note {
             Some(note) => format!("{}{note}", diag.msg),
             None => diag.msg,
