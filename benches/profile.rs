@@ -6,13 +6,13 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use sargon_z80::crosscheck::driver::Driver;
-use sargon_z80::crosscheck::image::default_image;
+use sargon_z80::machine::default_image;
 use sargon_z80::position::Board;
 use sargon_z80::profile::Collector;
 use sargon_z80::tui::watch::Watch;
 
 fn genmov(c: &mut Criterion) {
-    let image = default_image().expect("the built-in image loads");
+    let image = default_image();
     let mut driver = Driver::new(&image).expect("the built-in image follows the ABI");
     let board = Board::startpos();
     let mut list = Vec::with_capacity(64);

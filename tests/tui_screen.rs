@@ -10,7 +10,7 @@ use ratatui::buffer::Buffer;
 use ratatui::style::Color;
 
 use sargon_z80::crosscheck::driver::Driver;
-use sargon_z80::crosscheck::image::default_image;
+use sargon_z80::machine::default_image;
 use sargon_z80::position::Board;
 use sargon_z80::profile::report::group;
 use sargon_z80::tui::app::CallState;
@@ -325,7 +325,7 @@ fn quit_keys() {
 
 #[test]
 fn built_in_image_reaches_the_cost_moves_reports_and_makes_the_first_move() {
-    let image = default_image().unwrap();
+    let image = default_image();
     let mut driver = Driver::new(&image).unwrap();
     driver.set_root(&Board::startpos());
     let mut list = Vec::new();
@@ -369,12 +369,7 @@ fn built_in_image_reaches_the_cost_moves_reports_and_makes_the_first_move() {
 #[test]
 #[ignore]
 fn readme_capture() {
-    let mut app = App::new(
-        &default_image().unwrap(),
-        Board::startpos(),
-        Options::default(),
-    )
-    .unwrap();
+    let mut app = App::new(&default_image(), Board::startpos(), Options::default()).unwrap();
     while app.moves().len() < 8 {
         keys(&mut app, "s");
     }
