@@ -4,6 +4,7 @@
 //! the reference node by node; [`runner`] shares positions out to threads; [`report`] prints.
 
 pub mod compare;
+pub mod costs;
 pub mod driver;
 pub mod epd;
 pub mod format;
