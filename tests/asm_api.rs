@@ -163,3 +163,17 @@ fn runaway_macro_recursion_stops_with_an_error() {
         e[999]
     );
 }
+
+#[test]
+fn many_forward_references_do_not_hit_the_error_limit() {
+    let mut src = String::new();
+    for i in 0..1500 {
+        src.push_str(&format!("\tjp L{i}\n"));
+    }
+    for i in 0..1500 {
+        src.push_str(&format!("L{i}:\tnop\n"));
+    }
+    let a = asm(&src);
+    assert_eq!(a.bytes.len(), 1500 * 4);
+    assert_eq!(&a.bytes[..3], [0xC3, 0x94, 0x11]);
+}

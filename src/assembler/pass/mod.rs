@@ -25,7 +25,8 @@ const MAX_NESTING: usize = 64;
 /// Most lines one pass runs (stops runaway macro recursion).
 const MAX_LINES: usize = 1_000_000;
 
-/// Most errors reported; a run with more is stopped (runaway macros repeat errors endlessly).
+/// Most errors reported, not counting undefined symbols (early passes meet one per forward
+/// reference); a run with more is stopped, as runaway macros repeat errors endlessly.
 const MAX_ERRORS: usize = 1000;
 
 /// How a symbol got its value.
@@ -119,6 +120,7 @@ pub(crate) struct Pass<'s> {
     entry: Option<u16>,
     ended: bool,
     stopped: bool,
+    counted_errors: usize,
     bytes: Vec<u8>,
     diags: Vec<Diag>,
 }
@@ -141,6 +143,7 @@ impl<'s> Pass<'s> {
             entry: None,
             ended: false,
             stopped: false,
+            counted_errors: 0,
             bytes: Vec::new(),
             diags: Vec::new(),
         }
@@ -224,15 +227,19 @@ impl<'s> Pass<'s> {
     }
 
     fn error(&mut self, at: &At, diag: Diag) {
-        if self.errors.len() >= MAX_ERRORS {
-            if !self.stopped {
-                self.stopped = true;
-                let last = self.errors.len() - 1;
-                self.errors[last]
-                    .message
-                    .push_str(&format!(" (stopping: more than {MAX_ERRORS} errors)"));
-            }
+        if self.stopped {
             return;
+        }
+        if !diag.undefined_symbol {
+            self.counted_errors += 1;
+            if self.counted_errors > MAX_ERRORS {
+                self.stopped = true;
+                if let Some(last) = self.errors.last_mut() {
+                    last.message
+                        .push_str(&format!(" (stopping: more than {MAX_ERRORS} errors)"));
+                }
+                return;
+            }
         }
         let message = match &at.note {
             Some(note) => format!("{}{note}", diag.msg),
