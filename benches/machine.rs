@@ -7,11 +7,10 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sargon_z80::crosscheck::bench_support::GenmovWorkload;
-use sargon_z80::crosscheck::image::default_image;
-use sargon_z80::machine::Machine;
 use sargon_z80::machine::bench_support::{
     BareIz80, MIXED_LOOP_ORG, MIXED_LOOP_STEADY, call_without_tracing, mixed_loop_machine,
 };
+use sargon_z80::machine::{Machine, default_image};
 use sargon_z80::position::Board;
 use sargon_z80::reference::bench_support::KIWIPETE_FEN;
 
@@ -52,7 +51,7 @@ fn mixed_loop(c: &mut Criterion) {
 }
 
 fn genmov(c: &mut Criterion) {
-    let image = default_image().expect("the built-in image loads");
+    let image = default_image();
     let board = Board::from_fen(KIWIPETE_FEN).expect("a valid FEN");
     let workload = || GenmovWorkload::new(&image, &board).expect("GENMOV repeats");
     let cost = workload().cost();

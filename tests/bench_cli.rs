@@ -29,8 +29,8 @@ fn quick_run_prints_every_section() {
         "Cross-check: ",
         "Assembler: ",
         "Targets of the other issues",
-        "GENMOV start (20 moves)",
-        "GENMOV Kiwipete (48 moves)",
+        "GENMOV, start position (20 moves)",
+        "GENMOV, Kiwipete (48 moves)",
         "exact timing, tracing on",
         "speed-up 1 -> ",
     ] {

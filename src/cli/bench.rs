@@ -7,16 +7,15 @@ use clap::Args;
 
 use sargon_z80::assembler::{self, bench_support::TARGET_LINES, bench_support::generated_source};
 use sargon_z80::crosscheck::bench_support::{
-    BASELINE_1978, BASELINE_PERFT_DEPTH, DEFAULT_DEPTH, DEFAULT_RANDOM, GenmovWorkload,
-    RoutineCosts, builtin_run, routine_costs,
+    DEFAULT_DEPTH, DEFAULT_RANDOM, GenmovWorkload, builtin_run,
 };
-use sargon_z80::crosscheck::image::default_image;
+use sargon_z80::crosscheck::costs::{BASELINE_1978, PERFT_DEPTH, RoutineCosts, routine_costs_to};
 use sargon_z80::crosscheck::runner::{self, Report};
 use sargon_z80::crosscheck::symbols::AbiSymbols;
 use sargon_z80::machine::bench_support::{
     BareIz80, MIXED_LOOP_ORG, MIXED_LOOP_STEADY, call_without_tracing, mixed_loop_machine,
 };
-use sargon_z80::machine::{Image, Machine};
+use sargon_z80::machine::{Image, Machine, default_image};
 use sargon_z80::position::Board;
 use sargon_z80::profile::bench::{
     AssemblerRow, BenchReport, CrosscheckRun, CrosscheckSection, EmulationWorkload, EngineSpeed,
@@ -94,7 +93,7 @@ impl Plan {
                 quick: false,
                 reps: reps.unwrap_or(5),
                 min_time: Duration::from_millis(300),
-                perft_depth: BASELINE_PERFT_DEPTH,
+                perft_depth: PERFT_DEPTH,
                 reference_shallower: 0,
                 crosscheck: (None, DEFAULT_DEPTH, DEFAULT_RANDOM),
                 asm_lines: TARGET_LINES,
@@ -106,7 +105,7 @@ impl Plan {
 /// Runs the subcommand; returns the process exit code.
 pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
     let plan = Plan::new(&args);
-    let ours = default_image()?;
+    let ours = default_image();
     let other = match &args.image.rom {
         Some(_) => {
             let image = args.image.load()?;
@@ -127,7 +126,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
     }
     let costs: Vec<_> = images
         .iter()
-        .map(|(_, image)| routine_costs(image, plan.perft_depth))
+        .map(|(_, image)| routine_costs_to(image, plan.perft_depth))
         .collect();
     for ((name, _), cost) in images.iter().zip(&costs) {
         if let Err(err) = cost {
@@ -147,7 +146,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
         &plan,
         &host,
         &emulation,
-        &ours_costs,
+        (&ours_costs, &ours),
         &crosscheck,
         &assembler,
     );
@@ -265,53 +264,68 @@ fn genmov(plan: &Plan, image: &Image) -> anyhow::Result<EmulationWorkload> {
     })
 }
 
+/// CODE_END - CODE_START, when the image exports both.
+fn code_bytes(image: &Image) -> Option<u16> {
+    let symbols = &image.symbols;
+    Some(
+        symbols
+            .get("CODE_END")?
+            .saturating_sub(symbols.get("CODE_START")?),
+    )
+}
+
 fn routine_section(
     images: &[(String, &Image)],
     costs: &[Result<RoutineCosts, impl std::fmt::Display>],
     depth: u32,
 ) -> RoutineSection {
     let b = BASELINE_1978;
-    let full = depth == BASELINE_PERFT_DEPTH;
-    let moves = costs[0].as_ref().ok();
-    let count = |f: fn(&RoutineCosts) -> usize| {
-        moves.map_or(String::new(), |c| format!(" ({} moves)", f(c)))
-    };
-    type Pick = fn(&RoutineCosts) -> f64;
+    let full = depth == PERFT_DEPTH;
+    type Pick = fn(&RoutineCosts, &Image) -> Option<f64>;
     let rows: Vec<(String, Option<f64>, Pick)> = vec![
         (
-            format!("GENMOV start{}", count(|c| c.genmov_start_moves)),
+            "GENMOV, start position (20 moves)".to_string(),
             Some(b.genmov_start as f64),
-            |c| c.genmov_start.tstates as f64,
+            |c, _| Some(c.genmov_start as f64),
         ),
         (
-            format!("GENMOV Kiwipete{}", count(|c| c.genmov_kiwipete_moves)),
+            "GENMOV, Kiwipete (48 moves)".to_string(),
             Some(b.genmov_kiwipete as f64),
-            |c| c.genmov_kiwipete.tstates as f64,
+            |c, _| Some(c.genmov_kiwipete as f64),
         ),
         (
-            format!("INCHK mean, perft({depth}) start"),
+            format!("INCHK mean over perft({depth}) from the start"),
             full.then_some(b.inchk_mean),
-            |c| round1(c.inchk_mean),
+            |c, _| Some(round1(c.inchk.mean())),
         ),
         (
-            format!("MOVE mean, perft({depth}) start"),
+            format!("MOVE mean over perft({depth})"),
             full.then_some(b.move_mean),
-            |c| round1(c.move_mean),
+            |c, _| Some(round1(c.make.mean())),
         ),
         (
-            format!("UNMOVE mean, perft({depth}) start"),
+            format!("UNMOVE mean over perft({depth})"),
             full.then_some(b.unmove_mean),
-            |c| round1(c.unmove_mean),
+            |c, _| Some(round1(c.unmake.mean())),
         ),
         (
-            format!("perft({depth}) start, all calls"),
-            full.then_some(b.perft4_start as f64),
-            |c| c.perft_tstates as f64,
+            format!("perft({depth}) from the start, all calls"),
+            full.then_some(b.perft_total as f64),
+            |c, _| Some(c.perft_total() as f64),
         ),
-        ("code bytes (CODE_START..CODE_END)".to_string(), None, |c| {
-            c.code_bytes.map_or(f64::NAN, f64::from)
+        (
+            format!("PERFT routine, perft({depth}), one call"),
+            None,
+            |c, _| c.perft_routine.map(|t| t as f64),
+        ),
+        (
+            "code bytes (CODE_START..CODE_END)".to_string(),
+            None,
+            |_, image| code_bytes(image).map(f64::from),
+        ),
+        ("image bytes".to_string(), None, |c, _| {
+            Some(c.image_bytes as f64)
         }),
-        ("image bytes".to_string(), None, |c| c.image_bytes as f64),
     ];
     RoutineSection {
         images: images.iter().map(|(name, _)| name.clone()).collect(),
@@ -322,16 +336,19 @@ fn routine_section(
                 baseline_1978: baseline,
                 values: costs
                     .iter()
-                    .map(|cost| match cost {
-                        Ok(c) if !pick(c).is_nan() => RoutineValue {
-                            value: Some(pick(c)),
-                            vs_1978: baseline.map(|base| pick(c) / base),
-                            error: None,
-                        },
-                        Ok(_) => RoutineValue {
-                            value: None,
-                            vs_1978: None,
-                            error: Some("not exported".to_string()),
+                    .zip(images)
+                    .map(|(cost, (_, image))| match cost {
+                        Ok(c) => match pick(c, image) {
+                            Some(value) => RoutineValue {
+                                value: Some(value),
+                                vs_1978: baseline.map(|base| value / base),
+                                error: None,
+                            },
+                            None => RoutineValue {
+                                value: None,
+                                vs_1978: None,
+                                error: Some("not in this image".to_string()),
+                            },
                         },
                         Err(_) => RoutineValue {
                             value: None,
@@ -477,7 +494,7 @@ fn targets(
     plan: &Plan,
     host: &Host,
     emulation: &[EmulationWorkload],
-    costs: &RoutineCosts,
+    (costs, image): (&RoutineCosts, &Image),
     crosscheck: &CrosscheckSection,
     assembler: &AssemblerRow,
 ) -> Vec<Target> {
@@ -488,6 +505,7 @@ fn targets(
         status,
     };
     let full = !plan.quick;
+    let depth = plan.perft_depth;
     let judged = |value: f64, limit: f64| {
         if full {
             Status::at_most(value, limit)
@@ -542,39 +560,33 @@ fn targets(
     list.push(target(
         4,
         "GENMOV start position <= 25,000 T",
-        t(costs.genmov_start.tstates as f64),
-        Status::at_most(costs.genmov_start.tstates as f64, 25_000.0),
+        t(costs.genmov_start as f64),
+        Status::at_most(costs.genmov_start as f64, 25_000.0),
     ));
     list.push(target(
         4,
         "GENMOV Kiwipete <= 48,000 T",
-        t(costs.genmov_kiwipete.tstates as f64),
-        Status::at_most(costs.genmov_kiwipete.tstates as f64, 48_000.0),
+        t(costs.genmov_kiwipete as f64),
+        Status::at_most(costs.genmov_kiwipete as f64, 48_000.0),
     ));
     list.push(target(
         4,
         "INCHK mean over perft(4) from the start <= 3,200 T",
-        format!("{} (perft({}))", t(costs.inchk_mean), costs.perft_depth),
-        judged(costs.inchk_mean, 3_200.0),
+        format!("{} (perft({depth}))", t(costs.inchk.mean())),
+        judged(costs.inchk.mean(), 3_200.0),
     ));
     list.push(target(
         4,
         "perft(4) from the start, all calls <= 980,000,000 T",
-        format!(
-            "{} (perft({}))",
-            t(costs.perft_tstates as f64),
-            costs.perft_depth
-        ),
-        judged(costs.perft_tstates as f64, 980_000_000.0),
+        format!("{} (perft({depth}))", t(costs.perft_total() as f64)),
+        judged(costs.perft_total() as f64, 980_000_000.0),
     ));
     list.push(target(
         4,
         "image size stated",
         format!(
             "{} bytes of code, {} bytes of image",
-            costs
-                .code_bytes
-                .map_or("?".to_string(), |b| group(u64::from(b))),
+            code_bytes(image).map_or("?".to_string(), |b| group(u64::from(b))),
             group(costs.image_bytes as u64)
         ),
         Status::Quoted,

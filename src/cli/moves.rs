@@ -222,7 +222,7 @@ fn print_rows(rows: &[Row]) {
     let number = |t: Option<u64>| t.map_or(String::new(), grouped);
     println!(
         "      #  {:<12} {:<12} {:>7} {:>7} {:>7}  legal",
-        "emulated", "native", "MOVE", "INCHK", "UNMOVE"
+        " emulated", " native", "MOVE", "INCHK", "UNMOVE"
     );
     for r in rows {
         let legal = match r.legal {

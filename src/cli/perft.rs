@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use sargon_z80::crosscheck::driver::Driver;
+use sargon_z80::crosscheck::driver::{Driver, Routine};
 use sargon_z80::crosscheck::format::{grouped, per_second, seconds, z80_time};
 use sargon_z80::crosscheck::perft::z80_perft;
 use sargon_z80::position::Board;
@@ -87,8 +87,23 @@ struct EngineResult {
     tstates: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     z80_seconds_at_4mhz: Option<f64>,
+    /// The T-states split by routine (z80 engine only): the same numbers `profile` reports.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    routine_tstates: Option<RoutineTstates>,
     #[serde(skip_serializing_if = "Option::is_none")]
     divide: Option<Vec<DivideLine>>,
+}
+
+/// T-states of all calls of each ABI routine.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "UPPERCASE")]
+struct RoutineTstates {
+    genmov: u64,
+    #[serde(rename = "MOVE")]
+    make: u64,
+    inchk: u64,
+    #[serde(rename = "UNMOVE")]
+    unmake: u64,
 }
 
 #[derive(Serialize)]
@@ -136,14 +151,14 @@ pub fn run(args: PerftArgs) -> anyhow::Result<i32> {
             }
         };
         let elapsed = started.elapsed();
-        results.push(result(
-            "z80",
-            nodes,
-            elapsed,
-            Some(driver.tstates()),
-            lines,
-            &args,
-        ));
+        let mut z80 = result("z80", nodes, elapsed, Some(driver.tstates()), lines, &args);
+        z80.routine_tstates = Some(RoutineTstates {
+            genmov: driver.routine_tstates(Routine::Genmov),
+            make: driver.routine_tstates(Routine::Move),
+            inchk: driver.routine_tstates(Routine::Inchk),
+            unmake: driver.routine_tstates(Routine::Unmove),
+        });
+        results.push(z80);
     }
     if matches!(engine, Engine::Native | Engine::Both) {
         let mut native_board = board;
@@ -195,6 +210,7 @@ fn result(
         nodes_per_second: nodes as f64 / elapsed.as_secs_f64().max(1e-9),
         tstates,
         z80_seconds_at_4mhz: tstates.map(|t| z80_time(t).as_secs_f64()),
+        routine_tstates: None,
         divide: args.divide.then(|| {
             lines
                 .into_iter()

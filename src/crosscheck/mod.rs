@@ -5,10 +5,10 @@
 
 pub mod bench_support;
 pub mod compare;
+pub mod costs;
 pub mod driver;
 pub mod epd;
 pub mod format;
-pub mod image;
 pub mod listdecode;
 pub mod perft;
 pub mod random;

@@ -150,19 +150,25 @@ pub struct Machine {
 /// None for HALT, which a call must not execute.
 #[inline(always)]
 fn exact_tstates(timing: Timing, regs: &iz80::Registers, pc: u16, next: u16) -> Option<u32> {
-    let mut tstates = timing.with_flags(regs.get8(Reg8::F));
-    if timing.kind != Kind::Plain {
-        let taken = match timing.kind {
-            Kind::Djnz => regs.get8(Reg8::B) != 0,
-            Kind::Block => next == pc.wrapping_add(u16::from(timing.len) - 2),
-            Kind::Halt => return None,
-            _ => false,
-        };
-        if taken {
-            tstates += u32::from(timing.extra);
-        }
+    let tstates = timing.with_flags(regs.get8(Reg8::F));
+    if timing.kind == Kind::Plain {
+        Some(tstates)
+    } else {
+        special(timing, regs, pc, next).map(|extra| tstates + extra)
     }
-    Some(tstates)
+}
+
+/// The extra T-states of DJNZ and the block instructions; None for HALT. Kept out of line so
+/// that the common case above is one test.
+#[inline(never)]
+fn special(timing: Timing, regs: &iz80::Registers, pc: u16, next: u16) -> Option<u32> {
+    let taken = match timing.kind {
+        Kind::Djnz => regs.get8(Reg8::B) != 0,
+        Kind::Block => next == pc.wrapping_add(u16::from(timing.len) - 2),
+        Kind::Halt => return None,
+        Kind::Plain | Kind::Prefix => false,
+    };
+    Some(if taken { u32::from(timing.extra) } else { 0 })
 }
 
 /// Takes the CPU out of the HALT state iz80 entered (only an interrupt would, on the chip).

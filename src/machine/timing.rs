@@ -44,12 +44,9 @@ impl Timing {
     /// T-states given the flags before the instruction (exact except for the special kinds).
     #[inline(always)]
     pub(crate) fn with_flags(self, f: u8) -> u32 {
-        let extra = if f & self.mask == self.want {
-            self.extra
-        } else {
-            0
-        };
-        u32::from(self.t) + u32::from(extra)
+        // Branch-free: the outcome of a conditional jump is hard to predict.
+        let holds = u8::from(f & self.mask == self.want);
+        u32::from(self.t) + u32::from(self.extra & holds.wrapping_neg())
     }
 }
 

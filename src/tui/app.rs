@@ -7,6 +7,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::heat::Heat;
 use super::moves::{ListedMove, written_moves};
+use super::watch::Watch;
 use crate::crosscheck::driver::Driver;
 use crate::crosscheck::symbols::AbiError;
 use crate::machine::{Image, parse_u16};
@@ -97,7 +98,7 @@ pub struct App {
     driver: Driver,
     image: Image,
     root: Board,
-    heat: Heat,
+    watch: Watch,
     breakpoints: BTreeSet<u16>,
     prompt: Option<Prompt>,
     running: bool,
@@ -120,7 +121,9 @@ impl App {
     /// instruction.
     pub fn new(image: &Image, board: Board, options: Options) -> Result<App, AbiError> {
         let driver = Driver::new(image)?;
-        let boarda = driver.symbols().boarda;
+        let symbols = driver.symbols();
+        let list_end = symbols.mlend.saturating_add(5);
+        let watch = Watch::new(symbols.boarda, symbols.mlist, list_end);
         let mhz = if options.mhz.is_empty() {
             DEFAULT_MHZ.to_vec()
         } else {
@@ -130,7 +133,7 @@ impl App {
             driver,
             image: image.clone(),
             root: board,
-            heat: Heat::new(boarda),
+            watch,
             breakpoints: BTreeSet::new(),
             prompt: None,
             running: false,
@@ -142,13 +145,13 @@ impl App {
             selected: 0,
             mhz,
             mhz_index: 0,
-            speed_index: 2,
+            speed_index: 1,
             ascii: options.ascii,
             status: String::new(),
             quit: false,
         };
         app.restart();
-        app.status = "GENMOV called; s steps, ? lists every key".to_string();
+        app.status = "GENMOV called; s steps, ? explains the keys".to_string();
         Ok(app)
     }
 
@@ -160,7 +163,7 @@ impl App {
         let genmov = self.driver.symbols().genmov;
         self.driver.machine_mut().begin_call(genmov);
         self.last_pc = genmov;
-        self.heat.clear();
+        self.watch.restart(before.mlnxt);
         self.call = CallState::Active;
         self.running = false;
         self.tstates = 0;
@@ -272,7 +275,9 @@ impl App {
                 let depth = self.depth();
                 self.run(RUN_LIMIT, move |before, _, d| {
                     // Deeper calls return at a greater depth than the routine we are in.
-                    is_return(before.opcode) && d + 2 == before.depth && before.depth <= depth
+                    is_return(before.opcode)
+                        && d.wrapping_add(2) == before.depth
+                        && before.depth <= depth
                 })
             }
             Command::Continue => self.run(RUN_LIMIT, |_, _, _| false),
@@ -299,7 +304,7 @@ impl App {
                 depth: self.depth(),
                 opcode: machine.peek(pc),
             };
-            let step = match self.driver.machine_mut().step_observed(&mut self.heat) {
+            let step = match self.driver.machine_mut().step_observed(&mut self.watch) {
                 Ok(step) => step,
                 Err(error) => {
                     self.call = CallState::Failed(error.to_string());
@@ -465,10 +470,12 @@ impl App {
         }
     }
 
-    /// The moves written so far in this ply's list.
+    /// The moves written so far in this ply's list: up to MLNXT, or further when the code has
+    /// written entries it has not yet published through MLNXT.
     pub fn moves(&self) -> Vec<ListedMove> {
         let machine = self.driver.machine();
-        let next = machine.peek16(self.driver.symbols().mlnxt);
+        let mlnxt = machine.peek16(self.driver.symbols().mlnxt);
+        let next = self.watch.written_end().map_or(mlnxt, |end| end.max(mlnxt));
         written_moves(machine.memory(), self.list_start, next)
     }
 
@@ -484,7 +491,7 @@ impl App {
 
     /// The fading BOARDA heatmap.
     pub fn heat(&self) -> &Heat {
-        &self.heat
+        &self.watch.heat
     }
 
     /// Addresses with a breakpoint.
@@ -548,8 +555,9 @@ impl App {
     }
 }
 
-/// Every key, for `?`.
-pub const KEYS_HELP: &str = "s step, n step over CALL, o run to RET, space run/pause, c run to breakpoint, b breakpoint, f FEN, ↑↓ m make move, +- speed, t MHz, q quit";
+/// What the terse help line's keys do, for `?` (one status line).
+pub const KEYS_HELP: &str =
+    "n over CALL, o run to RET, c run to breakpoint, b toggle breakpoint, m make move";
 
 #[derive(Debug, Clone, Copy)]
 enum Command {

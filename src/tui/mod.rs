@@ -10,5 +10,6 @@ pub mod listing;
 pub mod moves;
 pub mod terminal;
 pub mod view;
+pub mod watch;
 
 pub use app::{App, Options};

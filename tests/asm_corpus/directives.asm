@@ -1,4 +1,4 @@
-; Directives: ORG (with a gap), labels with and without colons, EQU in both forms, DB/DEFB/DEFM
+; Directives: ORG (with a gap and a label), labels with and without colons, EQU in both forms, DB/DEFB/DEFM
 ; with numbers, strings and characters, DW/DEFW, DS/DEFS with and without fill, forward
 ; references everywhere, END with an entry point.
 	ORG	4000h
@@ -23,8 +23,7 @@ nocolon	nop
 	ld	a,FWD2
 	db	$-start
 	jp	far_away
-	org	4100h
-far_away:
+far_away org	4100h		; a label on ORG names the new address
 	db	0EEh
 FWD	equ	0BEEFh
 FWD2	equ	7
