@@ -121,8 +121,9 @@ pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
     let emulation = vec![mixed_loop(&plan), genmov(&plan, &ours)?];
     progress("Z80 routines: exact T-states");
     let mut images = vec![(String::from("our image"), &ours)];
-    if let Some(image) = &other {
-        images.push((args.image.describe(), image));
+    if let (Some(image), Some(rom)) = (&other, &args.image.rom) {
+        let name = rom.file_name().unwrap_or(rom.as_os_str());
+        images.push((name.to_string_lossy().into_owned(), image));
     }
     let costs: Vec<_> = images
         .iter()
@@ -216,20 +217,14 @@ fn mixed_loop(plan: &Plan) -> EmulationWorkload {
     let (mut exact, mut untraced, mut traced) = (warmed(false), warmed(false), warmed(true));
     let t = plan.min_time;
     let call = |m: &mut Machine| m.call(MIXED_LOOP_ORG).expect("the mixed loop returns");
-    let samples = interleaved(
-        plan.reps,
-        &mut [
-            &mut || time_for(t, || bare.call(MIXED_LOOP_ORG)),
-            &mut || time_for(t, || call(&mut exact)),
-            &mut || {
-                time_for(t, || {
-                    call_without_tracing(&mut untraced, MIXED_LOOP_ORG)
-                        .expect("the mixed loop returns")
-                })
-            },
-            &mut || time_for(t, || call(&mut traced)),
-        ],
-    );
+    let samples = interleaved(plan.reps, ENGINES.len(), |engine| match engine {
+        0 => time_for(t, || bare.call(MIXED_LOOP_ORG)),
+        1 => time_for(t, || call(&mut exact)),
+        2 => time_for(t, || {
+            call_without_tracing(&mut untraced, MIXED_LOOP_ORG).expect("the mixed loop returns")
+        }),
+        _ => time_for(t, || call(&mut traced)),
+    });
     let (tstates, instructions) = MIXED_LOOP_STEADY;
     EmulationWorkload {
         workload: "mixed loop".to_string(),
@@ -247,15 +242,12 @@ fn genmov(plan: &Plan, image: &Image) -> anyhow::Result<EmulationWorkload> {
     traced.machine_mut().set_tracing(true);
     let cost = exact.cost();
     let t = plan.min_time;
-    let samples = interleaved(
-        plan.reps,
-        &mut [
-            &mut || time_for(t, || bare.call_bare()),
-            &mut || time_for(t, || exact.call()),
-            &mut || time_for(t, || untraced.call_without_tracing()),
-            &mut || time_for(t, || traced.call()),
-        ],
-    );
+    let samples = interleaved(plan.reps, ENGINES.len(), |engine| match engine {
+        0 => time_for(t, || bare.call_bare()),
+        1 => time_for(t, || exact.call()),
+        2 => time_for(t, || untraced.call_without_tracing()),
+        _ => time_for(t, || traced.call()),
+    });
     Ok(EmulationWorkload {
         workload: "GENMOV Kiwipete".to_string(),
         tstates_per_call: cost.tstates,
@@ -376,23 +368,15 @@ fn reference(plan: &Plan) -> Vec<ReferenceRow> {
             runs.push((case.name, depth, rules, nodes, board));
         }
     }
-    let t = plan.min_time.min(Duration::from_millis(10));
-    let mut closures: Vec<Box<dyn FnMut() -> Timed>> = runs
-        .iter()
-        .map(|&(_, depth, rules, _, board)| {
-            Box::new(move || {
-                time_for(t, || {
-                    let mut board = board;
-                    perft(black_box(&mut board), depth, rules)
-                })
-            }) as Box<dyn FnMut() -> Timed>
+    // Every repetition makes at least one whole perft, and repeats small ones for 10 ms.
+    let t = Duration::from_millis(10);
+    let samples = interleaved(plan.reps, runs.len(), |i| {
+        let (_, depth, rules, _, board) = runs[i];
+        time_for(t, || {
+            let mut board = board;
+            perft(black_box(&mut board), depth, rules)
         })
-        .collect();
-    let mut refs: Vec<&mut dyn FnMut() -> Timed> = closures
-        .iter_mut()
-        .map(|c| c.as_mut() as &mut dyn FnMut() -> Timed)
-        .collect();
-    let samples = interleaved(plan.reps, &mut refs);
+    });
     runs.iter()
         .zip(&samples)
         .map(|(&(name, depth, rules, nodes, _), s)| ReferenceRow {
@@ -464,16 +448,13 @@ fn crosscheck(plan: &Plan, image: &Image, cores: usize) -> anyhow::Result<Crossc
 fn assembler(plan: &Plan) -> anyhow::Result<AssemblerRow> {
     let source = generated_source(plan.asm_lines);
     assembler::assemble_str("bench.asm", &source, &[])?;
-    let samples = interleaved(
-        plan.reps,
-        &mut [&mut || {
-            time_for(Duration::ZERO, || {
-                let asm = assembler::assemble_str("bench.asm", black_box(&source), &[])
-                    .expect("assembled above");
-                (asm.sym_text(), asm.lst_text())
-            })
-        }],
-    );
+    let samples = interleaved(plan.reps, 1, |_| {
+        time_for(Duration::ZERO, || {
+            let asm = assembler::assemble_str("bench.asm", black_box(&source), &[])
+                .expect("assembled above");
+            (asm.sym_text(), asm.lst_text())
+        })
+    });
     Ok(AssemblerRow {
         lines: plan.asm_lines,
         seconds: Timed::seconds(&samples[0]),

@@ -103,13 +103,16 @@ pub fn time_for<R>(at_least: Duration, mut unit: impl FnMut() -> R) -> Timed {
     }
 }
 
-/// Runs every one of `runs` once per repetition, in turn, `reps` times; the samples of each run
-/// in the order given.
-pub fn interleaved(reps: usize, runs: &mut [&mut dyn FnMut() -> Timed]) -> Vec<Vec<Timed>> {
-    let mut samples = vec![Vec::with_capacity(reps); runs.len()];
+/// Runs `run(0)`, `run(1)`, ... `run(runs - 1)` in turn, `reps` times; the samples of each run.
+pub fn interleaved(
+    reps: usize,
+    runs: usize,
+    mut run: impl FnMut(usize) -> Timed,
+) -> Vec<Vec<Timed>> {
+    let mut samples = vec![Vec::with_capacity(reps); runs];
     for _ in 0..reps {
-        for (run, out) in runs.iter_mut().zip(&mut samples) {
-            out.push(run());
+        for (i, out) in samples.iter_mut().enumerate() {
+            out.push(run(i));
         }
     }
     samples
@@ -132,23 +135,15 @@ mod tests {
 
     #[test]
     fn runs_take_turns() {
-        let order = std::cell::RefCell::new(Vec::new());
-        let mut a = || {
-            order.borrow_mut().push('a');
+        let mut order = Vec::new();
+        let samples = interleaved(3, 2, |i| {
+            order.push(i);
             Timed {
-                work: 2,
-                seconds: 1.0,
+                work: [2, 1][i],
+                seconds: [1.0, 4.0][i],
             }
-        };
-        let mut b = || {
-            order.borrow_mut().push('b');
-            Timed {
-                work: 1,
-                seconds: 4.0,
-            }
-        };
-        let samples = interleaved(3, &mut [&mut a, &mut b]);
-        assert_eq!(order.into_inner(), ['a', 'b', 'a', 'b', 'a', 'b']);
+        });
+        assert_eq!(order, [0, 1, 0, 1, 0, 1]);
         assert_eq!(Timed::rates(&samples[0]).median, 2.0);
         assert_eq!(Timed::seconds(&samples[1]).max, 4.0);
     }
