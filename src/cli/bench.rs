@@ -524,7 +524,7 @@ fn targets(
     list.push(target(
         8,
         "tracing off costs nothing measurable (vs no tracing code)",
-        tracing_off.join(", "),
+        format!("extra time: {}", tracing_off.join(", ")),
         match (full, all_quiet) {
             (false, _) => Status::NotMeasured,
             (true, true) => Status::Met,
