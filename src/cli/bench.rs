@@ -20,7 +20,7 @@ use sargon_z80::position::Board;
 use sargon_z80::profile::bench::{
     AssemblerRow, BenchReport, CrosscheckRun, CrosscheckSection, EmulationWorkload, EngineSpeed,
     Host, ReferenceRow, RoutineRow, RoutineSection, RoutineValue, Spread, Status, Target, Timed,
-    interleaved, load_average, ratio, secs, time_for,
+    interleaved, load_average, percent, ratio, secs, time_for, with_spread,
 };
 use sargon_z80::profile::report::group;
 use sargon_z80::reference::bench_support::{KIWIPETE_FEN, PERFT_CASES};
@@ -30,7 +30,7 @@ use super::crosscheck::ImageArgs;
 
 const EXAMPLES: &str = "\
 Examples:
-  sargon-z80 bench                                the full table (about a minute)
+  sargon-z80 bench                                the full table (under a minute)
   sargon-z80 bench --quick                        a smoke run of a few seconds
   sargon-z80 bench --json > bench.json            the same figures as one JSON object
   sargon-z80 bench --rom sargon78.bin --sym sargon78.sym --org 0   another image beside ours
@@ -49,7 +49,7 @@ pub struct BenchArgs {
     /// are not judged.
     #[arg(long)]
     quick: bool,
-    /// Repetitions behind each median [default: 5, 3 with --quick].
+    /// Repetitions behind each median [default: 7, 3 with --quick].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100))]
     reps: Option<u64>,
     /// Another image whose routines are measured beside the built-in one.
@@ -91,8 +91,8 @@ impl Plan {
         } else {
             Plan {
                 quick: false,
-                reps: reps.unwrap_or(5),
-                min_time: Duration::from_millis(300),
+                reps: reps.unwrap_or(7),
+                min_time: Duration::from_millis(200),
                 perft_depth: PERFT_DEPTH,
                 reference_shallower: 0,
                 crosscheck: (None, DEFAULT_DEPTH, DEFAULT_RANDOM),
@@ -177,24 +177,39 @@ fn progress(what: &str) {
     eprintln!("bench: {what} ...");
 }
 
-/// Engine speeds from interleaved samples of calls, bare iz80 first.
-fn engines(
-    names: &[&str],
+/// A workload's figures from interleaved samples of calls, one sample list per engine in the
+/// order of [`ENGINES`].
+fn emulation_workload(
+    name: &str,
     samples: &[Vec<Timed>],
     tstates: u64,
     instructions: u64,
-) -> Vec<EngineSpeed> {
-    let calls: Vec<Spread> = samples.iter().map(|s| Timed::rates(s)).collect();
-    names
+) -> EmulationWorkload {
+    let engines = ENGINES
         .iter()
-        .zip(&calls)
-        .map(|(name, calls_per_second)| EngineSpeed {
-            engine: name.to_string(),
-            tstates_per_second: calls_per_second.scaled(tstates as f64),
-            instructions_per_second: calls_per_second.scaled(instructions as f64),
-            vs_bare: calls_per_second.median / calls[0].median,
+        .zip(samples)
+        .map(|(engine, s)| {
+            let calls_per_second = Timed::rates(s);
+            EngineSpeed {
+                engine: engine.to_string(),
+                tstates_per_second: calls_per_second.scaled(tstates as f64),
+                instructions_per_second: calls_per_second.scaled(instructions as f64),
+                vs_bare: Timed::paired_ratios(s, &samples[0]),
+            }
         })
-        .collect()
+        .collect();
+    let untraced_over_off = Timed::paired_ratios(&samples[2], &samples[1]);
+    EmulationWorkload {
+        workload: name.to_string(),
+        tstates_per_call: tstates,
+        instructions_per_call: instructions,
+        engines,
+        tracing_off_extra: Spread {
+            median: untraced_over_off.median - 1.0,
+            min: untraced_over_off.min - 1.0,
+            max: untraced_over_off.max - 1.0,
+        },
+    }
 }
 
 const ENGINES: [&str; 4] = [
@@ -226,12 +241,7 @@ fn mixed_loop(plan: &Plan) -> EmulationWorkload {
         _ => time_for(t, || call(&mut traced)),
     });
     let (tstates, instructions) = MIXED_LOOP_STEADY;
-    EmulationWorkload {
-        workload: "mixed loop".to_string(),
-        tstates_per_call: tstates,
-        instructions_per_call: instructions,
-        engines: engines(&ENGINES, &samples, tstates, instructions),
-    }
+    emulation_workload("mixed loop", &samples, tstates, instructions)
 }
 
 fn genmov(plan: &Plan, image: &Image) -> anyhow::Result<EmulationWorkload> {
@@ -248,12 +258,12 @@ fn genmov(plan: &Plan, image: &Image) -> anyhow::Result<EmulationWorkload> {
         2 => time_for(t, || untraced.call_without_tracing()),
         _ => time_for(t, || traced.call()),
     });
-    Ok(EmulationWorkload {
-        workload: "GENMOV Kiwipete".to_string(),
-        tstates_per_call: cost.tstates,
-        instructions_per_call: cost.instructions,
-        engines: engines(&ENGINES, &samples, cost.tstates, cost.instructions),
-    })
+    Ok(emulation_workload(
+        "GENMOV Kiwipete",
+        &samples,
+        cost.tstates,
+        cost.instructions,
+    ))
 }
 
 /// CODE_END - CODE_START, when the image exports both.
@@ -436,8 +446,14 @@ fn crosscheck(plan: &Plan, image: &Image, cores: usize) -> anyhow::Result<Crossc
             }
         })
         .collect();
-    let speedup =
-        (runs.len() > 1).then(|| runs[0].wall_seconds.median / runs[1].wall_seconds.median);
+    let speedup = (reports.len() > 1).then(|| {
+        let ratios: Vec<f64> = reports[0]
+            .iter()
+            .zip(&reports[1])
+            .map(|(one, all)| one.wall.as_secs_f64() / all.wall.as_secs_f64().max(1e-9))
+            .collect();
+        Spread::of(&ratios)
+    });
     Ok(CrosscheckSection {
         workload,
         runs,
@@ -467,10 +483,6 @@ fn overhead(vs_bare: f64) -> f64 {
     1.0 / vs_bare - 1.0
 }
 
-fn percent(x: f64) -> String {
-    format!("{:+.1}%", x * 100.0)
-}
-
 fn targets(
     plan: &Plan,
     host: &Host,
@@ -496,7 +508,8 @@ fn targets(
     };
     let mut list = Vec::new();
     for w in emulation {
-        let over = overhead(w.engines[1].vs_bare);
+        let vs_bare = w.engines[1].vs_bare;
+        let over = overhead(vs_bare.median);
         list.push(target(
             8,
             &format!(
@@ -504,28 +517,33 @@ fn targets(
                 w.workload
             ),
             format!(
-                "{} time ({} speed)",
+                "{} time ({} speed, {}–{})",
                 percent(over),
-                ratio(w.engines[1].vs_bare)
+                ratio(vs_bare.median),
+                ratio(vs_bare.min),
+                ratio(vs_bare.max)
             ),
             judged(over, 0.15),
         ));
     }
     let mut tracing_off = Vec::new();
-    let mut all_quiet = true;
+    let mut unmeasurable = true;
     for w in emulation {
-        let (off, out) = (&w.engines[1], &w.engines[2]);
-        let diff = out.tstates_per_second.median / off.tstates_per_second.median - 1.0;
-        let overlap = off.tstates_per_second.min <= out.tstates_per_second.max
-            && out.tstates_per_second.min <= off.tstates_per_second.max;
-        all_quiet &= diff.abs() <= 0.02 || overlap;
-        tracing_off.push(format!("{} {}", w.workload, percent(diff)));
+        let extra = w.tracing_off_extra;
+        unmeasurable &= extra.median.abs() <= 0.02 || (extra.min <= 0.0 && 0.0 <= extra.max);
+        tracing_off.push(format!(
+            "{} {} ({} to {})",
+            w.workload,
+            percent(extra.median),
+            percent(extra.min),
+            percent(extra.max)
+        ));
     }
     list.push(target(
         8,
         "tracing off costs nothing measurable (vs no tracing code)",
         format!("extra time: {}", tracing_off.join(", ")),
-        match (full, all_quiet) {
+        match (full, unmeasurable) {
             (false, _) => Status::NotMeasured,
             (true, true) => Status::Met,
             (true, false) => Status::NotMet,
@@ -590,7 +608,7 @@ fn targets(
         "speed-up from 1 to 2 threads measured and quoted",
         crosscheck
             .speedup
-            .map_or("one core only".to_string(), ratio),
+            .map_or("one core only".to_string(), |s| with_spread(s, ratio)),
         if crosscheck.speedup.is_some() {
             Status::Quoted
         } else {
@@ -613,11 +631,11 @@ fn targets(
 fn standing_notes(plan: &Plan, host: &Host, crosscheck: &CrosscheckSection) -> Vec<String> {
     let mut notes = vec![
         format!(
-            "Each figure is the median of {} repetitions, min–max in brackets; within a repetition the compared runs take turns, so a busy moment hurts them alike. Ratios are of medians.",
+            "Each figure is the median of {} repetitions, min–max in brackets; within a repetition the compared runs take turns, so a busy moment hurts them alike. Ratios between such runs are taken repetition by repetition, median (min–max).",
             plan.reps
         ),
         "T-states are exact Zilog counts and deterministic, so they are measured once. The 1978 figures are ABI section 9's (no 1978 image ships with the project); --rom/--sym measure one in the same run.".to_string(),
-        "vs bare iz80: speed over iz80 alone on its PlainMachine (no exact timing, guards or tracing). No tracing code: the machine's untraced step loop called directly, past the tracing switch, i.e. what a machine built without tracing would run; tracing off counts as costing nothing measurable when it is within 2% of it or the two ranges overlap.".to_string(),
+        "vs bare iz80: speed over iz80 alone on its PlainMachine (no exact timing, guards or tracing), taken repetition by repetition, median (min–max). No tracing code: the machine's untraced step loop called directly, past the tracing switch, i.e. what a machine built without tracing would run; tracing off counts as costing nothing measurable when its extra time over that is within 2% or changes sign between repetitions.".to_string(),
         "cozy-chess is a dev-dependency, so it is not in this binary: the native/cozy-chess ratio comes from `cargo bench --bench reference` (`PERFT_DEEP=1` for the target's depths).".to_string(),
     ];
     if plan.quick {

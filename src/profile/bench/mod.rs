@@ -11,7 +11,8 @@ mod target;
 pub use host::{Host, load_average};
 pub use report::{
     AssemblerRow, BenchReport, CrosscheckRun, CrosscheckSection, EmulationWorkload, EngineSpeed,
-    ReferenceRow, RoutineRow, RoutineSection, RoutineValue, ratio, secs, short, with_spread,
+    ReferenceRow, RoutineRow, RoutineSection, RoutineValue, percent, ratio, secs, short,
+    with_spread,
 };
 pub use stats::{Spread, Timed, interleaved, time_for};
 pub use table::TextTable;

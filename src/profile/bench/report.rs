@@ -19,8 +19,8 @@ pub struct EngineSpeed {
     pub tstates_per_second: Spread,
     /// Instructions per second.
     pub instructions_per_second: Spread,
-    /// Its median speed over bare iz80's (1.0 for bare iz80 itself).
-    pub vs_bare: f64,
+    /// Its speed over bare iz80's, repetition by repetition (1.0 for bare iz80 itself).
+    pub vs_bare: Spread,
 }
 
 /// An emulation workload and the engines run on it.
@@ -34,6 +34,9 @@ pub struct EmulationWorkload {
     pub instructions_per_call: u64,
     /// Bare iz80 first.
     pub engines: Vec<EngineSpeed>,
+    /// The extra time of exact timing with tracing off over the same loop with no tracing
+    /// code, repetition by repetition (negative: tracing off was the faster).
+    pub tracing_off_extra: Spread,
 }
 
 /// One image's figure for a routine measure.
@@ -109,8 +112,8 @@ pub struct CrosscheckSection {
     pub workload: String,
     /// One thread first, then all cores.
     pub runs: Vec<CrosscheckRun>,
-    /// Median wall time with one thread over that with all cores.
-    pub speedup: Option<f64>,
+    /// Wall time with one thread over that with all cores, repetition by repetition.
+    pub speedup: Option<Spread>,
 }
 
 /// Assembling a generated source.
@@ -181,6 +184,11 @@ pub fn secs(x: f64) -> String {
 /// A ratio as `0.93x`.
 pub fn ratio(x: f64) -> String {
     format!("{x:.2}x")
+}
+
+/// A fraction as a signed percentage: `+14.5%`.
+pub fn percent(x: f64) -> String {
+    format!("{:+.1}%", x * 100.0)
 }
 
 impl BenchReport {
@@ -274,7 +282,11 @@ impl BenchReport {
                     e.engine.clone(),
                     with_spread(e.tstates_per_second, short),
                     with_spread(e.instructions_per_second, short),
-                    ratio(e.vs_bare),
+                    if i == 0 {
+                        ratio(e.vs_bare.median)
+                    } else {
+                        with_spread(e.vs_bare, ratio)
+                    },
                 ]);
             }
         }
@@ -364,9 +376,9 @@ impl BenchReport {
         if let (Some(speedup), Some(last)) = (c.speedup, c.runs.last()) {
             let _ = writeln!(
                 s,
-                "  speed-up 1 -> {} threads: {} (ideal {})",
+                "  speed-up 1 -> {} threads: {}; ideal {}",
                 last.threads,
-                ratio(speedup),
+                with_spread(speedup, ratio),
                 ratio(last.threads as f64)
             );
         }
@@ -428,6 +440,8 @@ mod tests {
         assert_eq!(secs(3.214), "3.21 s");
         assert_eq!(secs(0.0852), "85.2 ms");
         assert_eq!(ratio(0.934), "0.93x");
+        assert_eq!(percent(0.1449), "+14.5%");
+        assert_eq!(percent(-0.033), "-3.3%");
         assert_eq!(figure(49_821.0), "49,821");
         assert_eq!(figure(3_187.25), "3,187.3");
         assert_eq!(figure(3_187.96), "3,188.0");

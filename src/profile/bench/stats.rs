@@ -79,6 +79,18 @@ impl Timed {
         Spread::of(&samples.iter().map(Timed::rate).collect::<Vec<_>>())
     }
 
+    /// The spread of the ratios of `a`'s rate to `b`'s, repetition by repetition: runs that
+    /// took turns within a repetition met the same conditions, so their ratio is steadier than
+    /// the ratio of medians taken apart.
+    pub fn paired_ratios(a: &[Timed], b: &[Timed]) -> Spread {
+        Spread::of(
+            &a.iter()
+                .zip(b)
+                .map(|(a, b)| a.rate() / b.rate())
+                .collect::<Vec<_>>(),
+        )
+    }
+
     /// The spread of the seconds of `samples`.
     pub fn seconds(samples: &[Timed]) -> Spread {
         Spread::of(&samples.iter().map(|t| t.seconds).collect::<Vec<_>>())
@@ -146,6 +158,7 @@ mod tests {
         assert_eq!(order, [0, 1, 0, 1, 0, 1]);
         assert_eq!(Timed::rates(&samples[0]).median, 2.0);
         assert_eq!(Timed::seconds(&samples[1]).max, 4.0);
+        assert_eq!(Timed::paired_ratios(&samples[0], &samples[1]).median, 8.0);
     }
 
     #[test]
