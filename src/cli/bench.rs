@@ -41,6 +41,9 @@ are medians of repetitions in which the compared runs take turns, with the sprea
 /// The seed of the cross-check's random positions, fixed so every run checks the same ones.
 const SEED: u64 = 1;
 
+/// Turns the emulation engines take within one repetition.
+const SLICES: usize = 10;
+
 /// Measure emulation, routine, reference and cross-check speed side by side.
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
@@ -64,8 +67,8 @@ pub struct BenchArgs {
 struct Plan {
     quick: bool,
     reps: usize,
-    /// Least time of one repetition of an emulation or reference figure.
-    min_time: Duration,
+    /// Least time of one slice of an emulation figure; a repetition takes [`SLICES`] of them.
+    slice: Duration,
     /// Depth of the routine measures' perft (section 9's is 4).
     perft_depth: u32,
     /// Perft depths below the cases' own.
@@ -82,7 +85,7 @@ impl Plan {
             Plan {
                 quick: true,
                 reps: reps.unwrap_or(3),
-                min_time: Duration::from_millis(10),
+                slice: Duration::from_millis(2),
                 perft_depth: 2,
                 reference_shallower: 2,
                 crosscheck: (Some(8), 1, 24),
@@ -92,7 +95,7 @@ impl Plan {
             Plan {
                 quick: false,
                 reps: reps.unwrap_or(7),
-                min_time: Duration::from_millis(200),
+                slice: Duration::from_millis(20),
                 perft_depth: PERFT_DEPTH,
                 reference_shallower: 0,
                 crosscheck: (None, DEFAULT_DEPTH, DEFAULT_RANDOM),
@@ -230,9 +233,9 @@ fn mixed_loop(plan: &Plan) -> EmulationWorkload {
     };
     let mut bare = BareIz80::from_machine(&warmed(false));
     let (mut exact, mut untraced, mut traced) = (warmed(false), warmed(false), warmed(true));
-    let t = plan.min_time;
+    let t = plan.slice;
     let call = |m: &mut Machine| m.call(MIXED_LOOP_ORG).expect("the mixed loop returns");
-    let samples = interleaved(plan.reps, ENGINES.len(), |engine| match engine {
+    let samples = interleaved(plan.reps, SLICES, ENGINES.len(), |engine| match engine {
         0 => time_for(t, || bare.call(MIXED_LOOP_ORG)),
         1 => time_for(t, || call(&mut exact)),
         2 => time_for(t, || {
@@ -251,8 +254,8 @@ fn genmov(plan: &Plan, image: &Image) -> anyhow::Result<EmulationWorkload> {
         (workload()?, workload()?, workload()?, workload()?);
     traced.machine_mut().set_tracing(true);
     let cost = exact.cost();
-    let t = plan.min_time;
-    let samples = interleaved(plan.reps, ENGINES.len(), |engine| match engine {
+    let t = plan.slice;
+    let samples = interleaved(plan.reps, SLICES, ENGINES.len(), |engine| match engine {
         0 => time_for(t, || bare.call_bare()),
         1 => time_for(t, || exact.call()),
         2 => time_for(t, || untraced.call_without_tracing()),
@@ -380,7 +383,7 @@ fn reference(plan: &Plan) -> Vec<ReferenceRow> {
     }
     // Every repetition makes at least one whole perft, and repeats small ones for 10 ms.
     let t = Duration::from_millis(10);
-    let samples = interleaved(plan.reps, runs.len(), |i| {
+    let samples = interleaved(plan.reps, 1, runs.len(), |i| {
         let (_, depth, rules, _, board) = runs[i];
         time_for(t, || {
             let mut board = board;
@@ -464,7 +467,7 @@ fn crosscheck(plan: &Plan, image: &Image, cores: usize) -> anyhow::Result<Crossc
 fn assembler(plan: &Plan) -> anyhow::Result<AssemblerRow> {
     let source = generated_source(plan.asm_lines);
     assembler::assemble_str("bench.asm", &source, &[])?;
-    let samples = interleaved(plan.reps, 1, |_| {
+    let samples = interleaved(plan.reps, 1, 1, |_| {
         time_for(Duration::ZERO, || {
             let asm = assembler::assemble_str("bench.asm", black_box(&source), &[])
                 .expect("assembled above");
@@ -631,8 +634,9 @@ fn targets(
 fn standing_notes(plan: &Plan, host: &Host, crosscheck: &CrosscheckSection) -> Vec<String> {
     let mut notes = vec![
         format!(
-            "Each figure is the median of {} repetitions, min–max in brackets; within a repetition the compared runs take turns, so a busy moment hurts them alike. Ratios between such runs are taken repetition by repetition, median (min–max).",
-            plan.reps
+            "Each figure is the median of {} repetitions, min–max in brackets; within a repetition the compared runs take turns (the emulation engines {SLICES} times, in slices of {} ms), so a busy moment hurts them alike. Ratios between such runs are taken repetition by repetition, median (min–max).",
+            plan.reps,
+            plan.slice.as_millis()
         ),
         "T-states are exact Zilog counts and deterministic, so they are measured once. The 1978 figures are ABI section 9's (no 1978 image ships with the project); --rom/--sym measure one in the same run.".to_string(),
         "vs bare iz80: speed over iz80 alone on its PlainMachine (no exact timing, guards or tracing), taken repetition by repetition, median (min–max). No tracing code: the machine's untraced step loop called directly, past the tracing switch, i.e. what a machine built without tracing would run; tracing off counts as costing nothing measurable when its extra time over that is within 2% or changes sign between repetitions.".to_string(),

@@ -115,16 +115,33 @@ pub fn time_for<R>(at_least: Duration, mut unit: impl FnMut() -> R) -> Timed {
     }
 }
 
-/// Runs `run(0)`, `run(1)`, ... `run(runs - 1)` in turn, `reps` times; the samples of each run.
+/// `reps` repetitions of `runs` runs: in each repetition `run(0)`, `run(1)`, ...
+/// `run(runs - 1)` take turns `slices` times, and each run's slices add up to its sample for the
+/// repetition. Fine slices make the runs of a repetition meet the same conditions.
 pub fn interleaved(
     reps: usize,
+    slices: usize,
     runs: usize,
     mut run: impl FnMut(usize) -> Timed,
 ) -> Vec<Vec<Timed>> {
     let mut samples = vec![Vec::with_capacity(reps); runs];
     for _ in 0..reps {
-        for (i, out) in samples.iter_mut().enumerate() {
-            out.push(run(i));
+        let mut totals = vec![
+            Timed {
+                work: 0,
+                seconds: 0.0
+            };
+            runs
+        ];
+        for _ in 0..slices.max(1) {
+            for (i, total) in totals.iter_mut().enumerate() {
+                let slice = run(i);
+                total.work += slice.work;
+                total.seconds += slice.seconds;
+            }
+        }
+        for (out, total) in samples.iter_mut().zip(totals) {
+            out.push(total);
         }
     }
     samples
@@ -148,7 +165,7 @@ mod tests {
     #[test]
     fn runs_take_turns() {
         let mut order = Vec::new();
-        let samples = interleaved(3, 2, |i| {
+        let samples = interleaved(3, 1, 2, |i| {
             order.push(i);
             Timed {
                 work: [2, 1][i],
@@ -159,6 +176,17 @@ mod tests {
         assert_eq!(Timed::rates(&samples[0]).median, 2.0);
         assert_eq!(Timed::seconds(&samples[1]).max, 4.0);
         assert_eq!(Timed::paired_ratios(&samples[0], &samples[1]).median, 8.0);
+        let sliced = interleaved(2, 3, 1, |_| Timed {
+            work: 1,
+            seconds: 0.5,
+        });
+        assert_eq!(
+            sliced[0],
+            [Timed {
+                work: 3,
+                seconds: 1.5
+            }; 2]
+        );
     }
 
     #[test]
