@@ -18,9 +18,9 @@ use sargon_z80::machine::bench_support::{
 use sargon_z80::machine::{Image, Machine, default_image};
 use sargon_z80::position::Board;
 use sargon_z80::profile::bench::{
-    AssemblerRow, BenchReport, CrosscheckRun, CrosscheckSection, EmulationWorkload, EngineSpeed,
-    Host, ReferenceRow, RoutineRow, RoutineSection, RoutineValue, Spread, Status, Target, Timed,
-    interleaved, load_average, percent, ratio, secs, time_for, with_spread,
+    AssemblerRow, BenchReport, CrosscheckRun, CrosscheckSection, ENGINES, EmulationWorkload, Host,
+    ReferenceRow, RoutineFigures, RoutineRow, RoutineSection, RoutineValue, Slicing, Spread, Timed,
+    interleaved, load_average, time_for,
 };
 use sargon_z80::profile::report::group;
 use sargon_z80::reference::bench_support::{KIWIPETE_FEN, PERFT_CASES};
@@ -146,16 +146,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
     progress("assembler");
     let assembler = assembler(&plan)?;
 
-    let targets = targets(
-        &plan,
-        &host,
-        &emulation,
-        (&ours_costs, &ours),
-        &crosscheck,
-        &assembler,
-    );
-    notes.extend(standing_notes(&plan, &host, &crosscheck));
-    let report = BenchReport {
+    let mut report = BenchReport {
         host,
         load_average_after: load_average(),
         quick: plan.quick,
@@ -165,9 +156,22 @@ pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
         reference,
         crosscheck,
         assembler,
-        targets,
+        targets: Vec::new(),
         notes,
     };
+    report.judge(&RoutineFigures {
+        genmov_start: ours_costs.genmov_start,
+        genmov_kiwipete: ours_costs.genmov_kiwipete,
+        inchk_mean: ours_costs.inchk.mean(),
+        perft_total: ours_costs.perft_total(),
+        perft_depth: plan.perft_depth,
+        code_bytes: code_bytes(&ours),
+        image_bytes: ours_costs.image_bytes,
+    });
+    report.add_standing_notes(Slicing {
+        slices: SLICES,
+        slice: plan.slice,
+    });
     if args.json {
         println!("{}", report.to_json());
     } else {
@@ -180,47 +184,10 @@ fn progress(what: &str) {
     eprintln!("bench: {what} ...");
 }
 
-/// A workload's figures from interleaved samples of calls, one sample list per engine in the
-/// order of [`ENGINES`].
-fn emulation_workload(
-    name: &str,
-    samples: &[Vec<Timed>],
-    tstates: u64,
-    instructions: u64,
-) -> EmulationWorkload {
-    let engines = ENGINES
-        .iter()
-        .zip(samples)
-        .map(|(engine, s)| {
-            let calls_per_second = Timed::rates(s);
-            EngineSpeed {
-                engine: engine.to_string(),
-                tstates_per_second: calls_per_second.scaled(tstates as f64),
-                instructions_per_second: calls_per_second.scaled(instructions as f64),
-                vs_bare: Timed::paired_ratios(s, &samples[0]),
-            }
-        })
-        .collect();
-    let untraced_over_off = Timed::paired_ratios(&samples[2], &samples[1]);
-    EmulationWorkload {
-        workload: name.to_string(),
-        tstates_per_call: tstates,
-        instructions_per_call: instructions,
-        engines,
-        tracing_off_extra: Spread {
-            median: untraced_over_off.median - 1.0,
-            min: untraced_over_off.min - 1.0,
-            max: untraced_over_off.max - 1.0,
-        },
-    }
+/// The samples of the four engines, as [`interleaved`] gave them for `ENGINES.len()` runs.
+fn engine_samples(samples: Vec<Vec<Timed>>) -> [Vec<Timed>; 4] {
+    samples.try_into().expect("one sample list per engine")
 }
-
-const ENGINES: [&str; 4] = [
-    "bare iz80",
-    "exact timing, tracing off",
-    "exact timing, no tracing code",
-    "exact timing, tracing on",
-];
 
 fn mixed_loop(plan: &Plan) -> EmulationWorkload {
     let warmed = |tracing: bool| -> Machine {
@@ -244,7 +211,12 @@ fn mixed_loop(plan: &Plan) -> EmulationWorkload {
         _ => time_for(t, || call(&mut traced)),
     });
     let (tstates, instructions) = MIXED_LOOP_STEADY;
-    emulation_workload("mixed loop", &samples, tstates, instructions)
+    EmulationWorkload::from_samples(
+        "mixed loop",
+        &engine_samples(samples),
+        tstates,
+        instructions,
+    )
 }
 
 fn genmov(plan: &Plan, image: &Image) -> anyhow::Result<EmulationWorkload> {
@@ -261,9 +233,9 @@ fn genmov(plan: &Plan, image: &Image) -> anyhow::Result<EmulationWorkload> {
         2 => time_for(t, || untraced.call_without_tracing()),
         _ => time_for(t, || traced.call()),
     });
-    Ok(emulation_workload(
+    Ok(EmulationWorkload::from_samples(
         "GENMOV Kiwipete",
-        &samples,
+        &engine_samples(samples),
         cost.tstates,
         cost.instructions,
     ))
@@ -479,188 +451,4 @@ fn assembler(plan: &Plan) -> anyhow::Result<AssemblerRow> {
         seconds: Timed::seconds(&samples[0]),
         lines_per_second: Timed::rates(&samples[0]).scaled(plan.asm_lines as f64),
     })
-}
-
-/// Extra time per unit of work over bare iz80, from a speed ratio.
-fn overhead(vs_bare: f64) -> f64 {
-    1.0 / vs_bare - 1.0
-}
-
-fn targets(
-    plan: &Plan,
-    host: &Host,
-    emulation: &[EmulationWorkload],
-    (costs, image): (&RoutineCosts, &Image),
-    crosscheck: &CrosscheckSection,
-    assembler: &AssemblerRow,
-) -> Vec<Target> {
-    let target = |issue, target: &str, measured: String, status| Target {
-        issue,
-        target: target.to_string(),
-        measured,
-        status,
-    };
-    let full = !plan.quick;
-    let depth = plan.perft_depth;
-    let judged = |value: f64, limit: f64| {
-        if full {
-            Status::at_most(value, limit)
-        } else {
-            Status::NotMeasured
-        }
-    };
-    let mut list = Vec::new();
-    for w in emulation {
-        let vs_bare = w.engines[1].vs_bare;
-        let over = overhead(vs_bare.median);
-        list.push(target(
-            8,
-            &format!(
-                "exact timing costs at most 15% over bare iz80 ({})",
-                w.workload
-            ),
-            format!(
-                "{} time ({} speed, {}–{})",
-                percent(over),
-                ratio(vs_bare.median),
-                ratio(vs_bare.min),
-                ratio(vs_bare.max)
-            ),
-            judged(over, 0.15),
-        ));
-    }
-    let mut tracing_off = Vec::new();
-    let mut unmeasurable = true;
-    for w in emulation {
-        let extra = w.tracing_off_extra;
-        unmeasurable &= extra.median.abs() <= 0.02 || (extra.min <= 0.0 && 0.0 <= extra.max);
-        tracing_off.push(format!(
-            "{} {} ({} to {})",
-            w.workload,
-            percent(extra.median),
-            percent(extra.min),
-            percent(extra.max)
-        ));
-    }
-    list.push(target(
-        8,
-        "tracing off costs nothing measurable (vs no tracing code)",
-        format!("extra time: {}", tracing_off.join(", ")),
-        match (full, unmeasurable) {
-            (false, _) => Status::NotMeasured,
-            (true, true) => Status::Met,
-            (true, false) => Status::NotMet,
-        },
-    ));
-    list.push(target(
-        3,
-        "native perft >= 0.7x cozy-chess, standard rules (start D6, Kiwipete D5)",
-        "cozy-chess is a dev-dependency: cargo bench --bench reference".to_string(),
-        Status::NotMeasured,
-    ));
-    let t = |x: f64| format!("{} T", group(x.round() as u64));
-    list.push(target(
-        4,
-        "GENMOV start position <= 25,000 T",
-        t(costs.genmov_start as f64),
-        Status::at_most(costs.genmov_start as f64, 25_000.0),
-    ));
-    list.push(target(
-        4,
-        "GENMOV Kiwipete <= 48,000 T",
-        t(costs.genmov_kiwipete as f64),
-        Status::at_most(costs.genmov_kiwipete as f64, 48_000.0),
-    ));
-    list.push(target(
-        4,
-        "INCHK mean over perft(4) from the start <= 3,200 T",
-        format!("{} (perft({depth}))", t(costs.inchk.mean())),
-        judged(costs.inchk.mean(), 3_200.0),
-    ));
-    list.push(target(
-        4,
-        "perft(4) from the start, all calls <= 980,000,000 T",
-        format!("{} (perft({depth}))", t(costs.perft_total() as f64)),
-        judged(costs.perft_total() as f64, 980_000_000.0),
-    ));
-    list.push(target(
-        4,
-        "image size stated",
-        format!(
-            "{} bytes of code, {} bytes of image",
-            code_bytes(image).map_or("?".to_string(), |b| group(u64::from(b))),
-            group(costs.image_bytes as u64)
-        ),
-        Status::Quoted,
-    ));
-    if let Some(all) = crosscheck.runs.last() {
-        list.push(target(
-            5,
-            "default crosscheck under one minute on 2 cores",
-            format!(
-                "{} with {} threads on {} cores",
-                secs(all.wall_seconds.median),
-                all.threads,
-                host.available_parallelism
-            ),
-            judged(all.wall_seconds.median, 59.999),
-        ));
-    }
-    list.push(target(
-        5,
-        "speed-up from 1 to 2 threads measured and quoted",
-        crosscheck
-            .speedup
-            .map_or("one core only".to_string(), |s| with_spread(s, ratio)),
-        if crosscheck.speedup.is_some() {
-            Status::Quoted
-        } else {
-            Status::NotMeasured
-        },
-    ));
-    list.push(target(
-        2,
-        "a 10,000-line source assembles well under a second (at most 0.5 s)",
-        format!(
-            "{} for {} lines",
-            secs(assembler.seconds.median),
-            group(assembler.lines as u64)
-        ),
-        judged(assembler.seconds.median, 0.5),
-    ));
-    list
-}
-
-fn standing_notes(plan: &Plan, host: &Host, crosscheck: &CrosscheckSection) -> Vec<String> {
-    let mut notes = vec![
-        format!(
-            "Each figure is the median of {} repetitions, min–max in brackets; within a repetition the compared runs take turns (the emulation engines {SLICES} times, in slices of {} ms), so a busy moment hurts them alike. Ratios between such runs are taken repetition by repetition, median (min–max).",
-            plan.reps,
-            plan.slice.as_millis()
-        ),
-        "T-states are exact Zilog counts and deterministic, so they are measured once. The 1978 figures are ABI section 9's (no 1978 image ships with the project); --rom/--sym measure one in the same run.".to_string(),
-        "vs bare iz80: speed over iz80 alone on its PlainMachine (no exact timing, guards or tracing), taken repetition by repetition, median (min–max). No tracing code: the machine's untraced step loop called directly, past the tracing switch, i.e. what a machine built without tracing would run; tracing off counts as costing nothing measurable when its extra time over that is within 2% or changes sign between repetitions.".to_string(),
-        "cozy-chess is a dev-dependency, so it is not in this binary: the native/cozy-chess ratio comes from `cargo bench --bench reference` (`PERFT_DEEP=1` for the target's depths).".to_string(),
-    ];
-    if plan.quick {
-        notes.push("--quick: reduced work (perft(2), shallower reference perft, a small cross-check, 500 source lines); speed targets and targets that need the full work are not judged.".to_string());
-    }
-    if host.build == "debug" {
-        notes.push("debug build: speeds are far below a release build's.".to_string());
-    }
-    if let Some([one, _, _]) = host.load_average {
-        if one > 0.5 * host.available_parallelism as f64 {
-            notes.push(format!(
-                "the host was busy when the run began (load average {one:.2} on {} cores): absolute speeds are low and spreads wide; ratios of interleaved runs suffer less.",
-                host.available_parallelism
-            ));
-        }
-    }
-    if crosscheck.runs.iter().any(|r| r.mismatches > 0) {
-        notes.push(
-            "the cross-check found mismatches: its speed is that of a run that stopped early."
-                .to_string(),
-        );
-    }
-    notes
 }

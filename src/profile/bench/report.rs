@@ -4,40 +4,12 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
+use super::emulation::EmulationWorkload;
 use super::host::Host;
 use super::stats::Spread;
 use super::table::TextTable;
 use super::target::Target;
 use crate::profile::report::group;
-
-/// One engine's speed on an emulation workload.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct EngineSpeed {
-    /// "bare iz80", "exact timing, tracing off", ...
-    pub engine: String,
-    /// Exact T-states emulated per second.
-    pub tstates_per_second: Spread,
-    /// Instructions per second.
-    pub instructions_per_second: Spread,
-    /// Its speed over bare iz80's, repetition by repetition (1.0 for bare iz80 itself).
-    pub vs_bare: Spread,
-}
-
-/// An emulation workload and the engines run on it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct EmulationWorkload {
-    /// Its name.
-    pub workload: String,
-    /// Exact T-states per call.
-    pub tstates_per_call: u64,
-    /// Instructions per call.
-    pub instructions_per_call: u64,
-    /// Bare iz80 first.
-    pub engines: Vec<EngineSpeed>,
-    /// The extra time of exact timing with tracing off over the same loop with no tracing
-    /// code, repetition by repetition (negative: tracing off was the faster).
-    pub tracing_off_extra: Spread,
-}
 
 /// One image's figure for a routine measure.
 #[derive(Debug, Clone, PartialEq, Serialize)]
