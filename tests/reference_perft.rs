@@ -1,8 +1,9 @@
 //! Standard-rules perft against the published counts in ../shared/perft/*.epd.
 //!
 //! `cargo test --release` runs every case up to 10^7 nodes (10^5 in debug builds, which are
-//! about 30 times slower); the ignored `perft_suites_deep` runs the deeper cases up to
-//! `SARGON_PERFT_MAX_NODES` (default 10^9) nodes.
+//! about 30 times slower); the ignored `perft_suites_deep` runs the deeper cases, from
+//! `SARGON_PERFT_MIN_NODES` (default just above 10^7) up to `SARGON_PERFT_MAX_NODES` (default
+//! 10^9) nodes.
 
 use sargon_z80::position::Board;
 use sargon_z80::reference::{Rules, perft};

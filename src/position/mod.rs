@@ -17,6 +17,7 @@ mod validate;
 
 pub use attack::{in_check, is_attacked};
 pub use board::Board;
+pub(crate) use directions::offset;
 pub use directions::{
     BISHOP_DIRECTIONS, KING_DIRECTIONS, KNIGHT_DIRECTIONS, QUEEN_DIRECTIONS, ROOK_DIRECTIONS,
 };

@@ -6,14 +6,14 @@ use super::rules::Rules;
 use crate::position::{
     BISHOP, BISHOP_DIRECTIONS, BLACK, BORDER, Board, COLOR_MASK, DOUBLE, EMPTY, Entry, FIRST_MOVE,
     KING, KING_DIRECTIONS, KNIGHT, KNIGHT_DIRECTIONS, MOVED, PAWN, PROMOTION, QUEEN,
-    QUEEN_DIRECTIONS, ROOK, ROOK_DIRECTIONS, TYPE_MASK, WHITE, in_check, is_attacked, square,
+    QUEEN_DIRECTIONS, ROOK, ROOK_DIRECTIONS, TYPE_MASK, WHITE, in_check, is_attacked, offset,
+    square,
 };
 
 /// The pieces a standard-rules promotion yields, in generation order.
 const STANDARD_PROMOTIONS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
 
-/// Squares the king crosses or lands on, then the squares that must be empty, for white
-/// kingside and queenside castling; black adds 70.
+/// White kingside then queenside castling; black adds 70 to every square.
 const CASTLINGS: [Castling; 2] = [
     Castling {
         rook: 28,
@@ -31,11 +31,17 @@ const CASTLINGS: [Castling; 2] = [
     },
 ];
 
+/// The squares of one castling.
 struct Castling {
+    /// The corner the rook starts on.
     rook: u8,
+    /// Where the king lands.
     king_to: u8,
+    /// Where the rook lands.
     rook_to: u8,
+    /// Squares the king crosses or lands on: they must not be attacked.
     safe: [u8; 2],
+    /// Squares between king and rook: they must be empty (b1 needs only this).
     empty: &'static [u8],
 }
 
@@ -91,10 +97,6 @@ fn first_move(piece: u8) -> u8 {
     if piece & MOVED == 0 { FIRST_MOVE } else { 0 }
 }
 
-fn step(from: u8, direction: i8) -> u8 {
-    from.wrapping_add(direction as u8)
-}
-
 impl Generator<'_> {
     fn at(&self, index: u8) -> u8 {
         self.board.cells[index as usize]
@@ -116,7 +118,7 @@ impl Generator<'_> {
     fn steps(&self, list: &mut MoveList, from: u8, piece: u8, directions: &[i8]) {
         let first = first_move(piece);
         for &direction in directions {
-            let to = step(from, direction);
+            let to = offset(from, direction);
             let target = self.at(to);
             if target == EMPTY || self.is_enemy(target) {
                 self.add(list, from, to, target | first);
@@ -128,12 +130,12 @@ impl Generator<'_> {
     fn slides(&self, list: &mut MoveList, from: u8, piece: u8, directions: &[i8]) {
         let first = first_move(piece);
         for &direction in directions {
-            let mut to = step(from, direction);
+            let mut to = offset(from, direction);
             loop {
                 let target = self.at(to);
                 if target == EMPTY {
                     self.add(list, from, to, first);
-                    to = step(to, direction);
+                    to = offset(to, direction);
                     continue;
                 }
                 if self.is_enemy(target) {
@@ -152,16 +154,16 @@ impl Generator<'_> {
         } else {
             (-10, [-11, -9], 51..=58)
         };
-        let push = step(from, forward);
+        let push = offset(from, forward);
         if self.at(push) == EMPTY {
             self.add_pawn_move(list, from, push, first);
-            let double = step(push, forward);
+            let double = offset(push, forward);
             if piece & MOVED == 0 && self.at(double) == EMPTY {
                 self.add_pawn_move(list, from, double, first);
             }
         }
         for direction in captures {
-            let to = step(from, direction);
+            let to = offset(from, direction);
             let target = self.at(to);
             if self.is_enemy(target) {
                 self.add_pawn_move(list, from, to, target | first);
@@ -205,8 +207,8 @@ impl Generator<'_> {
         let sargon_ok = prev.flags & FIRST_MOVE != 0
             && victim & TYPE_MASK == PAWN
             && prev.to.abs_diff(to) == 10;
-        let standard_ok =
-            self.rules == Rules::Sargon || (self.is_enemy(victim) && prev.to == step(to, -forward));
+        let standard_ok = self.rules == Rules::Sargon
+            || (self.is_enemy(victim) && prev.to == offset(to, -forward));
         if sargon_ok && standard_ok {
             list.push(Move {
                 entry: Entry::new(from, to, DOUBLE | first),
@@ -218,7 +220,9 @@ impl Generator<'_> {
 
     /// Kingside then queenside castling when the king is unmoved and not in check, the corner
     /// holds an unmoved rook (any colour in sargon rules, as the 1978 test `byte & 0x7F == 4`),
-    /// the squares between are empty and the king's path is not attacked.
+    /// the squares between are empty and the king's path is not attacked. An unmoved king stands
+    /// on e1/e8 on every board built from a FEN or the start position; the square test only keeps
+    /// a hand-made board from castling a king that stands elsewhere.
     fn castlings(&self, list: &mut MoveList, from: u8, piece: u8) {
         let base = if self.color == WHITE { 0 } else { 70 };
         if piece & MOVED != 0 || self.check || from != 25 + base {

@@ -7,7 +7,7 @@ use super::moves::Move;
 use super::rules::Rules;
 use crate::position::{
     BISHOP, BLACK, BORDER, Board, COLOR_MASK, EMPTY, KING, QUEEN, ROOK, TYPE_MASK, color_index,
-    in_check,
+    in_check, offset,
 };
 
 /// True when the move does not leave the mover's king attacked: MOVE, INCHK for the side that
@@ -77,9 +77,9 @@ fn line_direction(king: u8, square: u8) -> Option<i8> {
 /// True when the first piece from `square` along `direction` is a slider of `by` that moves
 /// along that line (rook or queen on ranks and files, bishop or queen on diagonals).
 fn slider_on_line(board: &Board, square: u8, direction: i8, by: u8) -> bool {
-    let mut index = square.wrapping_add(direction as u8);
+    let mut index = offset(square, direction);
     while board.cells[index as usize] == EMPTY {
-        index = index.wrapping_add(direction as u8);
+        index = offset(index, direction);
     }
     let piece = board.cells[index as usize];
     let line_slider = if matches!(direction, 1 | -1 | 10 | -10) {
