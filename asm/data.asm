@@ -42,5 +42,6 @@ D2FROM: DB      0               ; ADDD: second half of a double move
 D2TO:   DB      0
 D2FLG:  DB      0
 PFSP:   DW      0               ; PERFT: SP to return with after overflow
+IXSQ:   DW      0               ; SQATK: the square as a word (high byte 0)
 NOPREV: DB      0,0,0,0,0,0     ; a previous move that allows no e.p.
 PFPREV: DB      0,0,0,0,0,0     ; PERFT: its copy of the root's previous move

@@ -565,18 +565,12 @@ GKX:    LD      L,C
 
 ;       CASATK: Z when square A is not attacked by the enemy of COLOR.
 ;       Keeps BC, DE; H = HIGH(BOARDA) on return.
-CASATK: PUSH    BC
-        PUSH    DE
-        LD      BC,0F782H
-        BIT     7,D
-        LD      D,HIGH(TABW)
-        JR      Z,CASAT1
-        LD      C,02H
-        INC     D
-CASAT1: CALL    SQATK
-        POP     DE
-        POP     BC
-        LD      H,HIGH(BOARDA)
+CASATK: BIT     7,D
+        JR      NZ,CASAT1
+        CALL    SQATKW                  ; white castles: black attacks?
+        JR      CASAT2
+CASAT1: CALL    SQATKB
+CASAT2: LD      H,HIGH(BOARDA)
         OR      A
         RET
 

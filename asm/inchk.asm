@@ -7,291 +7,540 @@
 ;       CALLED BY:  the harness, GENMOV (for CKFLG), PERFT.
 ;       INPUTS:     COLOR, POSK, BOARDA.
 ;       OUTPUTS:    A = 1 when attacked, else A = 0.
-;       REGISTERS:  AF, BC, DE, HL, IX destroyed.
+;       REGISTERS:  AF, HL, IX destroyed (BC, DE kept).
 ;**********************************************************************
-INCHK:  LD      HL,POSK
-        LD      A,(COLOR)
-        LD      BC,0F782H               ; knight mask, black knight
-        LD      D,HIGH(TABW)            ; a white king's table
-        ADD     A,A                     ; carry: black to move
-        JR      NC,INCHK1
-        INC     L                       ; the black king,
-        LD      C,02H                   ; white knights,
-        INC     D                       ; TABB
-INCHK1: LD      A,(HL)                  ; the king's square
+BYES0:  LD      A,1                     ; (for the first part of SQATKB)
+        RET
+INCHK:  LD      A,(COLOR)
+        ADD     A,A
+        JP      NC,INCHKW
+        LD      A,(POSK+1)              ; the black king: on into SQATKB
 
 ;**********************************************************************
-;       SQATK: IS A SQUARE ATTACKED?
+;       SQATKW, SQATKB: IS SQUARE A ATTACKED BY BLACK / BY WHITE?
 ;**********************************************************************
-;       FUNCTION:   The scan of INCHK for any square. Every line is
-;                   unrolled: a probe is OR (IX+d) with A = 0, so the
-;                   first non-empty byte lands in A; one look-up in
-;                   the attack-class table (page D) and one AND with
-;                   the line's mask decide. Nearest squares first,
-;                   lines beyond step 1 out of line. The king's rank
-;                   picks the parts to scan: rank 1 skips everything
-;                   below it (3 lines, 4 knight jumps), rank 8 above.
-;       CALLED BY:  INCHK (falls in), CASATK (castling squares).
-;       INPUTS:     A = square; D = HIGH(TABW) when the attackers are
-;                   black, HIGH(TABB) when white; B = 0F7H; C = an
-;                   unmoved enemy knight (82H black, 02H white).
+;       FUNCTION:   INCHK's scan for any square, one copy per
+;                   attacking colour so that every constant and flag
+;                   test is fixed. IX -> the square; H holds the page
+;                   of the attack-class table (TABW: black attackers,
+;                   TABB: white) and L the byte to classify, so one
+;                   LD A,(HL) and one AND decide a line or all four
+;                   knight jumps of a part at once.
+;                   Every line is unrolled: the nearest square is
+;                   tested in line, the rest out of line. A line ends
+;                   at once on an own piece, told by the sign flag
+;                   (and for white attackers on the border cell too).
+;                   Parts: below the square (knights, -10 -9 -11),
+;                   above it (knights, +10 +9 +11), sideways (+1 -1).
+;                   SQATKW skips the part below on rank 1, SQATKB the
+;                   part above on rank 8: every probe there would meet
+;                   the border (on the opposite edge rank the probes
+;                   still run; they meet the two border rows).
+;       CALLED BY:  INCHK, CASATK (castling squares).
+;       INPUTS:     A = square index.
 ;       OUTPUTS:    A = 1 when attacked, else A = 0.
-;       REGISTERS:  AF, E, HL, IX destroyed; B, C, D kept.
+;       REGISTERS:  AF, HL, IX destroyed (BC, DE kept).
 ;**********************************************************************
-SQATK:  LD      L,A
-        LD      H,HIGH(BOARDA)
-        PUSH    HL
-        POP     IX                      ; IX -> the square
-        CP      31
-        JR      C,SQATK1                ; rank 1: up and sideways
+;       Attackers white (a black king): own pieces and the border are negative.
+SQATKB: LD      (IXSQ),A
+        LD      IX,(IXSQ)               ; IX -> the square
+        LD      H,HIGH(TABB)
         CP      91
-        LD      HL,ATDN                 ; ranks 2-7: up, sideways, down
-        JR      C,ATUP
-        XOR     A                       ; rank 8: sideways and down
-        JP      ATSD
-SQATK1: LD      HL,ATNO
-        JR      ATUP
-
-;       The lines +10 and +9 beyond their first square.
-FP10:   OR      (IX+20)
-        JR      NZ,HP10
+        JR      NC,BDN                  ; rank 8: nothing above
+BUP:
+        LD      L,(IX+8)
+        LD      A,(HL)
+        LD      L,(IX+12)
+        OR      (HL)
+        LD      L,(IX+19)
+        OR      (HL)
+        LD      L,(IX+21)
+        OR      (HL)
+        AND     08H                     ; an enemy knight a jump away?
+        JR      NZ,BYES0
+RBP10:  LD      A,(IX+10)
+        OR      A
+        JP      M,RBP9                  ; own piece or border
+        JP      Z,FBP10
+        LD      L,A
+        LD      A,(HL)
+        AND     005H
+        JR      NZ,BYES0
+RBP9:   LD      A,(IX+9)
+        OR      A
+        JP      M,RBP11                 ; own piece or border
+        JP      Z,FBP9
+        LD      L,A
+        LD      A,(HL)
+        AND     006H
+        JR      NZ,BYES0
+RBP11:  LD      A,(IX+11)
+        OR      A
+        JP      M,BDN                   ; own piece or border
+        JP      Z,FBP11
+        LD      L,A
+        LD      A,(HL)
+        AND     006H
+        JR      NZ,BYES0
+BDN:
+        LD      L,(IX-8)
+        LD      A,(HL)
+        LD      L,(IX-12)
+        OR      (HL)
+        LD      L,(IX-19)
+        OR      (HL)
+        LD      L,(IX-21)
+        OR      (HL)
+        AND     08H                     ; an enemy knight a jump away?
+        JR      NZ,BYES
+RBM10:  LD      A,(IX-10)
+        OR      A
+        JP      M,RBM9                  ; own piece or border
+        JP      Z,FBM10
+        LD      L,A
+        LD      A,(HL)
+        AND     005H
+        JR      NZ,BYES
+RBM9:   LD      A,(IX-9)
+        OR      A
+        JP      M,RBM11                 ; own piece or border
+        JP      Z,FBM9
+        LD      L,A
+        LD      A,(HL)
+        AND     026H
+        JR      NZ,BYES
+RBM11:  LD      A,(IX-11)
+        OR      A
+        JP      M,BSD                   ; own piece or border
+        JP      Z,FBM11
+        LD      L,A
+        LD      A,(HL)
+        AND     026H
+        JR      NZ,BYES
+BSD:
+RBP1:   LD      A,(IX+1)
+        OR      A
+        JP      M,RBM1                  ; own piece or border
+        JP      Z,FBP1
+        LD      L,A
+        LD      A,(HL)
+        AND     005H
+        JR      NZ,BYES
+RBM1:   LD      A,(IX-1)
+        OR      A
+        JP      M,BNO                   ; own piece or border
+        JP      Z,FBM1
+        LD      L,A
+        LD      A,(HL)
+        AND     005H
+        JR      NZ,BYES
+BNO:    XOR     A                       ; not attacked
+        RET
+BYES:   LD      A,1
+        RET
+;       The lines beyond their first square.
+FBP10:  OR      (IX+20)
+        JR      NZ,HBP10
         OR      (IX+30)
-        JR      NZ,HP10
+        JR      NZ,HBP10
         OR      (IX+40)
-        JR      NZ,HP10
+        JR      NZ,HBP10
         OR      (IX+50)
-        JR      NZ,HP10
+        JR      NZ,HBP10
         OR      (IX+60)
-        JR      NZ,HP10
+        JR      NZ,HBP10
         OR      (IX+70)
-        JP      Z,RP9           ; seven empty: next is the border
-HP10:   LD      E,A
-        LD      A,(DE)
+        JP      Z,RBP9                  ; seven empty: next is the border
+HBP10:  JP      M,RBP9
+        LD      L,A
+        LD      A,(HL)
         AND     001H
-        JP      Z,RP9
+        JP      Z,RBP9
         LD      A,1
         RET
-FP9:    OR      (IX+18)
-        JR      NZ,HP9
+FBP9:   OR      (IX+18)
+        JR      NZ,HBP9
         OR      (IX+27)
-        JR      NZ,HP9
+        JR      NZ,HBP9
         OR      (IX+36)
-        JR      NZ,HP9
+        JR      NZ,HBP9
         OR      (IX+45)
-        JR      NZ,HP9
+        JR      NZ,HBP9
         OR      (IX+54)
-        JR      NZ,HP9
+        JR      NZ,HBP9
         OR      (IX+63)
-        JP      Z,RP11          ; seven empty: next is the border
-HP9:    LD      E,A
-        LD      A,(DE)
+        JP      Z,RBP11                 ; seven empty: next is the border
+HBP9:   JP      M,RBP11
+        LD      L,A
+        LD      A,(HL)
         AND     002H
-        JP      Z,RP11
+        JP      Z,RBP11
         LD      A,1
         RET
-ATY1:   LD      A,1
-        RET
-;       Above the square: knight jumps, then the lines +10 +9 +11.
-ATUP:
-        LD      A,(IX+8)
-        AND     B
-        CP      C
-        JR      Z,ATY1
-        LD      A,(IX+12)
-        AND     B
-        CP      C
-        JR      Z,ATY1
-        LD      A,(IX+19)
-        AND     B
-        CP      C
-        JR      Z,ATY1
-        LD      A,(IX+21)
-        AND     B
-        CP      C
-        JR      Z,ATY1
-        XOR     A
-RP10:   OR      (IX+10)         ; up
-        JR      Z,FP10
-        LD      E,A
-        LD      A,(DE)
-        AND     005H
-        JR      NZ,ATY1
-RP9:    OR      (IX+9)          ; up left (pawns too)
-        JR      Z,FP9
-        LD      E,A
-        LD      A,(DE)
-        AND     016H
-        JR      NZ,ATY1
-RP11:   OR      (IX+11)         ; up right (pawns too)
-        JR      Z,FP11
-        LD      E,A
-        LD      A,(DE)
-        AND     016H
-        JR      NZ,ATY1
-;       Sideways: +1 -1, then on to HL (ATDN or ATNO).
-ATSD:
-RP1:    OR      (IX+1)          ; right
-        JR      Z,FP1
-        LD      E,A
-        LD      A,(DE)
-        AND     005H
-        JR      NZ,ATY1
-RM1:    OR      (IX-1)          ; left
-        JR      Z,FM1
-        LD      E,A
-        LD      A,(DE)
-        AND     005H
-        JR      NZ,ATY1
-        JP      (HL)
-;       The lines +11, +1, -1 beyond their first square.
-FP11:   OR      (IX+22)
-        JR      NZ,HP11
+FBP11:  OR      (IX+22)
+        JR      NZ,HBP11
         OR      (IX+33)
-        JR      NZ,HP11
+        JR      NZ,HBP11
         OR      (IX+44)
-        JR      NZ,HP11
+        JR      NZ,HBP11
         OR      (IX+55)
-        JR      NZ,HP11
+        JR      NZ,HBP11
         OR      (IX+66)
-        JR      NZ,HP11
+        JR      NZ,HBP11
         OR      (IX+77)
-        JP      Z,ATSD          ; seven empty: next is the border
-HP11:   LD      E,A
-        LD      A,(DE)
+        JP      Z,BDN                   ; seven empty: next is the border
+HBP11:  JP      M,BDN
+        LD      L,A
+        LD      A,(HL)
         AND     002H
-        JP      Z,ATSD
+        JP      Z,BDN
         LD      A,1
         RET
-FP1:    OR      (IX+2)
-        JR      NZ,HP1
-        OR      (IX+3)
-        JR      NZ,HP1
-        OR      (IX+4)
-        JR      NZ,HP1
-        OR      (IX+5)
-        JR      NZ,HP1
-        OR      (IX+6)
-        JR      NZ,HP1
-        OR      (IX+7)
-        JP      Z,RM1           ; seven empty: next is the border
-HP1:    LD      E,A
-        LD      A,(DE)
-        AND     001H
-        JP      Z,RM1
-        LD      A,1
-        RET
-FM1:    OR      (IX-2)
-        JR      NZ,HM1
-        OR      (IX-3)
-        JR      NZ,HM1
-        OR      (IX-4)
-        JR      NZ,HM1
-        OR      (IX-5)
-        JR      NZ,HM1
-        OR      (IX-6)
-        JR      NZ,HM1
-        OR      (IX-7)
-        JP      Z,ATSDX         ; seven empty: next is the border
-HM1:    LD      E,A
-        LD      A,(DE)
-        AND     001H
-        JP      Z,ATSDX
-        LD      A,1
-        RET
-ATSDX:  JP      (HL)
-ATY2:   LD      A,1
-        RET
-;       Below the square: knight jumps, then the lines -10 -9 -11.
-ATDN:
-        LD      A,(IX-8)
-        AND     B
-        CP      C
-        JR      Z,ATY2
-        LD      A,(IX-12)
-        AND     B
-        CP      C
-        JR      Z,ATY2
-        LD      A,(IX-19)
-        AND     B
-        CP      C
-        JR      Z,ATY2
-        LD      A,(IX-21)
-        AND     B
-        CP      C
-        JR      Z,ATY2
-        XOR     A
-RM10:   OR      (IX-10)         ; down
-        JR      Z,FM10
-        LD      E,A
-        LD      A,(DE)
-        AND     005H
-        JR      NZ,ATY2
-RM9:    OR      (IX-9)          ; down right (pawns too)
-        JR      Z,FM9
-        LD      E,A
-        LD      A,(DE)
-        AND     026H
-        JR      NZ,ATY2
-RM11:   OR      (IX-11)         ; down left (pawns too)
-        JR      Z,FM11
-        LD      E,A
-        LD      A,(DE)
-        AND     026H
-        JR      NZ,ATY2
-ATNO:   XOR     A                       ; not attacked
-        RET
-;       The lines below beyond their first square.
-FM10:   OR      (IX-20)
-        JR      NZ,HM10
+FBM10:  OR      (IX-20)
+        JR      NZ,HBM10
         OR      (IX-30)
-        JR      NZ,HM10
+        JR      NZ,HBM10
         OR      (IX-40)
-        JR      NZ,HM10
+        JR      NZ,HBM10
         OR      (IX-50)
-        JR      NZ,HM10
+        JR      NZ,HBM10
         OR      (IX-60)
-        JR      NZ,HM10
+        JR      NZ,HBM10
         OR      (IX-70)
-        JP      Z,RM9           ; seven empty: next is the border
-HM10:   LD      E,A
-        LD      A,(DE)
+        JP      Z,RBM9                  ; seven empty: next is the border
+HBM10:  JP      M,RBM9
+        LD      L,A
+        LD      A,(HL)
         AND     001H
-        JP      Z,RM9
+        JP      Z,RBM9
         LD      A,1
         RET
-FM9:    OR      (IX-18)
-        JR      NZ,HM9
+FBM9:   OR      (IX-18)
+        JR      NZ,HBM9
         OR      (IX-27)
-        JR      NZ,HM9
+        JR      NZ,HBM9
         OR      (IX-36)
-        JR      NZ,HM9
+        JR      NZ,HBM9
         OR      (IX-45)
-        JR      NZ,HM9
+        JR      NZ,HBM9
         OR      (IX-54)
-        JR      NZ,HM9
+        JR      NZ,HBM9
         OR      (IX-63)
-        JP      Z,RM11          ; seven empty: next is the border
-HM9:    LD      E,A
-        LD      A,(DE)
+        JP      Z,RBM11                 ; seven empty: next is the border
+HBM9:   JP      M,RBM11
+        LD      L,A
+        LD      A,(HL)
         AND     002H
-        JP      Z,RM11
+        JP      Z,RBM11
         LD      A,1
         RET
-FM11:   OR      (IX-22)
-        JR      NZ,HM11
+FBM11:  OR      (IX-22)
+        JR      NZ,HBM11
         OR      (IX-33)
-        JR      NZ,HM11
+        JR      NZ,HBM11
         OR      (IX-44)
-        JR      NZ,HM11
+        JR      NZ,HBM11
         OR      (IX-55)
-        JR      NZ,HM11
+        JR      NZ,HBM11
         OR      (IX-66)
-        JR      NZ,HM11
+        JR      NZ,HBM11
         OR      (IX-77)
-        JP      Z,ATNO          ; seven empty: next is the border
-HM11:   LD      E,A
-        LD      A,(DE)
+        JP      Z,BSD                   ; seven empty: next is the border
+HBM11:  JP      M,BSD
+        LD      L,A
+        LD      A,(HL)
         AND     002H
-        JP      Z,ATNO
+        JP      Z,BSD
+        LD      A,1
+        RET
+FBP1:   OR      (IX+2)
+        JR      NZ,HBP1
+        OR      (IX+3)
+        JR      NZ,HBP1
+        OR      (IX+4)
+        JR      NZ,HBP1
+        OR      (IX+5)
+        JR      NZ,HBP1
+        OR      (IX+6)
+        JR      NZ,HBP1
+        OR      (IX+7)
+        JP      Z,RBM1                  ; seven empty: next is the border
+HBP1:   JP      M,RBM1
+        LD      L,A
+        LD      A,(HL)
+        AND     001H
+        JP      Z,RBM1
+        LD      A,1
+        RET
+FBM1:   OR      (IX-2)
+        JR      NZ,HBM1
+        OR      (IX-3)
+        JR      NZ,HBM1
+        OR      (IX-4)
+        JR      NZ,HBM1
+        OR      (IX-5)
+        JR      NZ,HBM1
+        OR      (IX-6)
+        JR      NZ,HBM1
+        OR      (IX-7)
+        JP      Z,BNO                   ; seven empty: next is the border
+HBM1:   JP      M,BNO
+        LD      L,A
+        LD      A,(HL)
+        AND     001H
+        JP      Z,BNO
+        LD      A,1
+        RET
+;       Attackers black (a white king): own pieces are positive.
+WYES0:  LD      A,1
+        RET
+INCHKW: LD      A,(POSK)                ; the white king: on into SQATKW
+SQATKW: LD      (IXSQ),A
+        LD      IX,(IXSQ)               ; IX -> the square
+        LD      H,HIGH(TABW)
+        CP      31
+        JR      C,WUP                   ; rank 1: nothing below
+WDN:
+        LD      L,(IX-8)
+        LD      A,(HL)
+        LD      L,(IX-12)
+        OR      (HL)
+        LD      L,(IX-19)
+        OR      (HL)
+        LD      L,(IX-21)
+        OR      (HL)
+        AND     08H                     ; an enemy knight a jump away?
+        JR      NZ,WYES0
+RWM10:  LD      A,(IX-10)
+        OR      A
+        JP      Z,FWM10
+        JP      P,RWM9                  ; own piece
+        LD      L,A
+        LD      A,(HL)
+        AND     005H
+        JR      NZ,WYES0
+RWM9:   LD      A,(IX-9)
+        OR      A
+        JP      Z,FWM9
+        JP      P,RWM11                 ; own piece
+        LD      L,A
+        LD      A,(HL)
+        AND     006H
+        JR      NZ,WYES0
+RWM11:  LD      A,(IX-11)
+        OR      A
+        JP      Z,FWM11
+        JP      P,WUP                   ; own piece
+        LD      L,A
+        LD      A,(HL)
+        AND     006H
+        JR      NZ,WYES0
+WUP:
+        LD      L,(IX+8)
+        LD      A,(HL)
+        LD      L,(IX+12)
+        OR      (HL)
+        LD      L,(IX+19)
+        OR      (HL)
+        LD      L,(IX+21)
+        OR      (HL)
+        AND     08H                     ; an enemy knight a jump away?
+        JR      NZ,WYES
+RWP10:  LD      A,(IX+10)
+        OR      A
+        JP      Z,FWP10
+        JP      P,RWP9                  ; own piece
+        LD      L,A
+        LD      A,(HL)
+        AND     005H
+        JR      NZ,WYES
+RWP9:   LD      A,(IX+9)
+        OR      A
+        JP      Z,FWP9
+        JP      P,RWP11                 ; own piece
+        LD      L,A
+        LD      A,(HL)
+        AND     016H
+        JR      NZ,WYES
+RWP11:  LD      A,(IX+11)
+        OR      A
+        JP      Z,FWP11
+        JP      P,WSD                   ; own piece
+        LD      L,A
+        LD      A,(HL)
+        AND     016H
+        JR      NZ,WYES
+WSD:
+RWP1:   LD      A,(IX+1)
+        OR      A
+        JP      Z,FWP1
+        JP      P,RWM1                  ; own piece
+        LD      L,A
+        LD      A,(HL)
+        AND     005H
+        JR      NZ,WYES
+RWM1:   LD      A,(IX-1)
+        OR      A
+        JP      Z,FWM1
+        JP      P,WNO                   ; own piece
+        LD      L,A
+        LD      A,(HL)
+        AND     005H
+        JR      NZ,WYES
+WNO:    XOR     A                       ; not attacked
+        RET
+WYES:   LD      A,1
+        RET
+;       The lines beyond their first square.
+FWM10:  OR      (IX-20)
+        JR      NZ,HWM10
+        OR      (IX-30)
+        JR      NZ,HWM10
+        OR      (IX-40)
+        JR      NZ,HWM10
+        OR      (IX-50)
+        JR      NZ,HWM10
+        OR      (IX-60)
+        JR      NZ,HWM10
+        OR      (IX-70)
+        JP      Z,RWM9                  ; seven empty: next is the border
+HWM10:  JP      P,RWM9
+        LD      L,A
+        LD      A,(HL)
+        AND     001H
+        JP      Z,RWM9
+        LD      A,1
+        RET
+FWM9:   OR      (IX-18)
+        JR      NZ,HWM9
+        OR      (IX-27)
+        JR      NZ,HWM9
+        OR      (IX-36)
+        JR      NZ,HWM9
+        OR      (IX-45)
+        JR      NZ,HWM9
+        OR      (IX-54)
+        JR      NZ,HWM9
+        OR      (IX-63)
+        JP      Z,RWM11                 ; seven empty: next is the border
+HWM9:   JP      P,RWM11
+        LD      L,A
+        LD      A,(HL)
+        AND     002H
+        JP      Z,RWM11
+        LD      A,1
+        RET
+FWM11:  OR      (IX-22)
+        JR      NZ,HWM11
+        OR      (IX-33)
+        JR      NZ,HWM11
+        OR      (IX-44)
+        JR      NZ,HWM11
+        OR      (IX-55)
+        JR      NZ,HWM11
+        OR      (IX-66)
+        JR      NZ,HWM11
+        OR      (IX-77)
+        JP      Z,WUP                   ; seven empty: next is the border
+HWM11:  JP      P,WUP
+        LD      L,A
+        LD      A,(HL)
+        AND     002H
+        JP      Z,WUP
+        LD      A,1
+        RET
+FWP10:  OR      (IX+20)
+        JR      NZ,HWP10
+        OR      (IX+30)
+        JR      NZ,HWP10
+        OR      (IX+40)
+        JR      NZ,HWP10
+        OR      (IX+50)
+        JR      NZ,HWP10
+        OR      (IX+60)
+        JR      NZ,HWP10
+        OR      (IX+70)
+        JP      Z,RWP9                  ; seven empty: next is the border
+HWP10:  JP      P,RWP9
+        LD      L,A
+        LD      A,(HL)
+        AND     001H
+        JP      Z,RWP9
+        LD      A,1
+        RET
+FWP9:   OR      (IX+18)
+        JR      NZ,HWP9
+        OR      (IX+27)
+        JR      NZ,HWP9
+        OR      (IX+36)
+        JR      NZ,HWP9
+        OR      (IX+45)
+        JR      NZ,HWP9
+        OR      (IX+54)
+        JR      NZ,HWP9
+        OR      (IX+63)
+        JP      Z,RWP11                 ; seven empty: next is the border
+HWP9:   JP      P,RWP11
+        LD      L,A
+        LD      A,(HL)
+        AND     002H
+        JP      Z,RWP11
+        LD      A,1
+        RET
+FWP11:  OR      (IX+22)
+        JR      NZ,HWP11
+        OR      (IX+33)
+        JR      NZ,HWP11
+        OR      (IX+44)
+        JR      NZ,HWP11
+        OR      (IX+55)
+        JR      NZ,HWP11
+        OR      (IX+66)
+        JR      NZ,HWP11
+        OR      (IX+77)
+        JP      Z,WSD                   ; seven empty: next is the border
+HWP11:  JP      P,WSD
+        LD      L,A
+        LD      A,(HL)
+        AND     002H
+        JP      Z,WSD
+        LD      A,1
+        RET
+FWP1:   OR      (IX+2)
+        JR      NZ,HWP1
+        OR      (IX+3)
+        JR      NZ,HWP1
+        OR      (IX+4)
+        JR      NZ,HWP1
+        OR      (IX+5)
+        JR      NZ,HWP1
+        OR      (IX+6)
+        JR      NZ,HWP1
+        OR      (IX+7)
+        JP      Z,RWM1                  ; seven empty: next is the border
+HWP1:   JP      P,RWM1
+        LD      L,A
+        LD      A,(HL)
+        AND     001H
+        JP      Z,RWM1
+        LD      A,1
+        RET
+FWM1:   OR      (IX-2)
+        JR      NZ,HWM1
+        OR      (IX-3)
+        JR      NZ,HWM1
+        OR      (IX-4)
+        JR      NZ,HWM1
+        OR      (IX-5)
+        JR      NZ,HWM1
+        OR      (IX-6)
+        JR      NZ,HWM1
+        OR      (IX-7)
+        JP      Z,WNO                   ; seven empty: next is the border
+HWM1:   JP      P,WNO
+        LD      L,A
+        LD      A,(HL)
+        AND     001H
+        JP      Z,WNO
         LD      A,1
         RET

@@ -148,3 +148,32 @@ fn display_prints_every_error_with_line_and_caret() {
          t.asm:2:10: error: value 200 (C8H) out of range for an index displacement (-128..127)\n    \x20x:\tld a,(ix+200)\n    \x20  \t     ^"
     );
 }
+
+#[test]
+fn runaway_macro_recursion_stops_with_an_error() {
+    let e = errors("twice\tmacro\n\ttwice\n\ttwice\n\tendm\n\ttwice\n");
+    assert_eq!(e.len(), 1000, "errors are capped");
+    assert_eq!(
+        e[0],
+        "t.asm:2:2: INCLUDE/macro nesting deeper than 64 (recursive?) (in macro 'twice' used at t.asm:2)"
+    );
+    assert!(
+        e[999].ends_with("(stopping: more than 1000 errors)"),
+        "{}",
+        e[999]
+    );
+}
+
+#[test]
+fn many_forward_references_do_not_hit_the_error_limit() {
+    let mut src = String::new();
+    for i in 0..1500 {
+        src.push_str(&format!("\tjp L{i}\n"));
+    }
+    for i in 0..1500 {
+        src.push_str(&format!("L{i}:\tnop\n"));
+    }
+    let a = asm(&src);
+    assert_eq!(a.bytes.len(), 1500 * 4);
+    assert_eq!(&a.bytes[..3], [0xC3, 0x94, 0x11]);
+}

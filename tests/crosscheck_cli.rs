@@ -8,9 +8,9 @@ use predicates::prelude::*;
 
 use sargon_z80::crosscheck::compare::MismatchKind;
 use sargon_z80::crosscheck::driver::Driver;
-use sargon_z80::crosscheck::image::default_image;
 use sargon_z80::crosscheck::tree::{Checker, Failure};
 use sargon_z80::machine::Image;
+use sargon_z80::machine::default_image;
 use sargon_z80::position::Board;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -302,7 +302,7 @@ fn crosscheck_checks_epd_files_and_reports_bad_lines() {
 
 #[test]
 fn crosscheck_rejects_missing_truncated_and_symbol_less_images() {
-    let image = default_image().unwrap();
+    let image = default_image();
     let dir = tempfile::tempdir().unwrap();
     let (_, sym) = write_image(dir.path(), "full", &image.bytes, &image, &[], "");
 
@@ -339,7 +339,7 @@ fn crosscheck_rejects_missing_truncated_and_symbol_less_images() {
 
 #[test]
 fn a_1978_style_symbol_file_works_and_a_small_list_is_reported_not_compared() {
-    let image = default_image().unwrap();
+    let image = default_image();
     let dir = tempfile::tempdir().unwrap();
     let optional = [
         "MLEND",
@@ -387,7 +387,7 @@ fn a_1978_style_symbol_file_works_and_a_small_list_is_reported_not_compared() {
 
 #[test]
 fn a_patched_genmov_byte_is_a_mismatch_with_a_working_replay_command() {
-    let image = default_image().unwrap();
+    let image = default_image();
     let (addr, old, new) = genmov_patch(&image);
     let (name, base) = image.symbols.nearest_below(addr).unwrap();
     println!(

@@ -7,9 +7,9 @@ mod common;
 use serde_json::Value;
 
 use sargon_z80::crosscheck::driver::{Driver, Routine};
-use sargon_z80::crosscheck::image::default_image;
 use sargon_z80::crosscheck::perft::z80_perft;
 use sargon_z80::machine::Image;
+use sargon_z80::machine::default_image;
 use sargon_z80::position::Board;
 use sargon_z80::profile::{Collector, DEFAULT_MHZ, Profile};
 
@@ -23,6 +23,17 @@ fn three_views(image: &Image, board: &Board) -> (u64, u64, u64) {
         .genmov_observed(&mut Vec::new(), &mut collector)
         .unwrap();
     collector.end();
+    assert_eq!(collector.depth(), 0, "every call returned");
+    let self_sum: u64 = collector.routines().iter().map(|r| r.self_tstates).sum();
+    let instr_sum: u64 = collector
+        .routines()
+        .iter()
+        .map(|r| r.self_instructions)
+        .sum();
+    assert_eq!(
+        (self_sum, instr_sum),
+        (collector.tstates(), collector.instructions())
+    );
     let profile = Profile::new(&collector, image, "GENMOV", &DEFAULT_MHZ);
     assert_eq!(profile.tstates, generated.cost.tstates);
     assert_eq!(profile.routines[0].total, profile.tstates);
@@ -48,7 +59,7 @@ fn toy_image_genmov_tstates_agree_and_are_exact() {
 
 #[test]
 fn built_in_image_genmov_tstates_agree_on_start_and_kiwipete() {
-    let image = default_image().unwrap();
+    let image = default_image();
     for fen in [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",

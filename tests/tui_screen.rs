@@ -10,7 +10,7 @@ use ratatui::buffer::Buffer;
 use ratatui::style::Color;
 
 use sargon_z80::crosscheck::driver::Driver;
-use sargon_z80::crosscheck::image::default_image;
+use sargon_z80::machine::default_image;
 use sargon_z80::position::Board;
 use sargon_z80::profile::report::group;
 use sargon_z80::tui::app::CallState;
@@ -86,6 +86,10 @@ fn first_screen_shows_board_registers_listing_and_help() {
     assert_has(&s, "│T-states            0 │");
     assert_has(&s, "│0568 056B harness     │");
     assert_has(&s, "Moves 0");
+    assert_eq!(
+        s[22].trim_end(),
+        "GENMOV called; s steps, ? explains the keys"
+    );
     assert_eq!(
         s[23].trim_end(),
         "s step n over o out ␣ run c cont b brk f FEN ↑↓ m move +- speed t MHz q quit"
@@ -236,7 +240,12 @@ fn a_fen_from_the_prompt_sets_the_position_and_a_bad_one_is_reported() {
 #[test]
 fn run_mode_advances_on_ticks_and_the_clock_rate_cycles() {
     let mut app = app();
-    keys(&mut app, "-");
+    assert_eq!(app.speed(), 10);
+    keys(&mut app, "------");
+    assert_eq!(app.speed(), 1);
+    keys(&mut app, "++++++++");
+    assert_eq!(app.speed(), 100_000);
+    keys(&mut app, "----");
     assert_eq!(app.speed(), 10);
     keys(&mut app, " ");
     assert!(app.is_running());
@@ -292,6 +301,17 @@ fn layout_follows_the_terminal_size() {
 }
 
 #[test]
+fn question_mark_explains_the_keys_on_one_line() {
+    let mut app = app();
+    keys(&mut app, "?");
+    let s = screen(&app);
+    assert_eq!(
+        s[22].trim_end(),
+        "n over CALL, o run to RET, c run to breakpoint, b toggle breakpoint, m make move"
+    );
+}
+
+#[test]
 fn quit_keys() {
     for code in [KeyCode::Char('q'), KeyCode::Esc] {
         let mut app = app();
@@ -305,7 +325,7 @@ fn quit_keys() {
 
 #[test]
 fn built_in_image_reaches_the_cost_moves_reports_and_makes_the_first_move() {
-    let image = default_image().unwrap();
+    let image = default_image();
     let mut driver = Driver::new(&image).unwrap();
     driver.set_root(&Board::startpos());
     let mut list = Vec::new();
@@ -349,12 +369,7 @@ fn built_in_image_reaches_the_cost_moves_reports_and_makes_the_first_move() {
 #[test]
 #[ignore]
 fn readme_capture() {
-    let mut app = App::new(
-        &default_image().unwrap(),
-        Board::startpos(),
-        Options::default(),
-    )
-    .unwrap();
+    let mut app = App::new(&default_image(), Board::startpos(), Options::default()).unwrap();
     while app.moves().len() < 8 {
         keys(&mut app, "s");
     }

@@ -77,9 +77,10 @@ impl EvalError {
     /// The error as a located diagnostic.
     pub fn diag(&self) -> Diag {
         match self {
-            EvalError::Undefined { name, col } => {
-                Diag::new(*col, format!("undefined symbol '{name}'"))
-            }
+            EvalError::Undefined { name, col } => Diag {
+                undefined_symbol: true,
+                ..Diag::new(*col, format!("undefined symbol '{name}'"))
+            },
             EvalError::DivZero { col } => Diag::new(*col, "division by zero"),
         }
     }

@@ -8,11 +8,11 @@ use anyhow::Context;
 use clap::Args;
 
 use sargon_z80::crosscheck::format::{grouped, shell_command};
-use sargon_z80::crosscheck::image::default_image;
 use sargon_z80::crosscheck::report;
 use sargon_z80::crosscheck::runner::{self, Config, PositionFailure, RandomSpec};
 use sargon_z80::crosscheck::suite::{self, Origin, Position};
 use sargon_z80::crosscheck::symbols::{AbiSymbols, ListEndSource};
+use sargon_z80::machine::default_image;
 use sargon_z80::machine::{Image, parse_u16};
 use sargon_z80::position::Board;
 
@@ -52,7 +52,7 @@ impl ImageArgs {
     pub fn load(&self) -> anyhow::Result<Image> {
         match (&self.rom, &self.sym) {
             (Some(rom), Some(sym)) => Ok(Image::load(rom, sym, self.org)?),
-            _ => Ok(default_image()?),
+            _ => Ok(default_image()),
         }
     }
 

@@ -1,7 +1,7 @@
 //! Driving any ABI image: poke a position, call GENMOV, decode the list, run MOVE, UNMOVE and
 //! INCHK on chosen entries. Nothing here allocates per call; callers pass reusable buffers.
 
-use crate::machine::{Cost, Image, Machine, MachineError, NoObserver, Observer};
+use crate::machine::{Cost, Image, Machine, MachineError, Observer};
 use crate::position::Board;
 
 use super::listdecode::{ENTRY_SIZE, ListError, RawEntry, decode_list};
@@ -90,6 +90,8 @@ pub struct Driver {
     tstates: u64,
     /// T-states per routine, indexed by `Routine as usize`.
     routine_tstates: [u64; 4],
+    /// Calls per routine, indexed by `Routine as usize`.
+    routine_calls: [u64; 4],
 }
 
 impl Driver {
@@ -103,6 +105,7 @@ impl Driver {
             symbols,
             tstates: 0,
             routine_tstates: [0; 4],
+            routine_calls: [0; 4],
         })
     }
 
@@ -119,6 +122,11 @@ impl Driver {
     /// T-states of all calls of one routine so far (part of [`Driver::tstates`]).
     pub fn routine_tstates(&self, routine: Routine) -> u64 {
         self.routine_tstates[routine as usize]
+    }
+
+    /// Calls of one routine so far (with [`Driver::routine_tstates`], its mean cost).
+    pub fn routine_calls(&self, routine: Routine) -> u64 {
+        self.routine_calls[routine as usize]
     }
 
     /// The emulated machine (for reading memory in reports).
@@ -181,7 +189,9 @@ impl Driver {
     /// Calls GENMOV for the position in memory and decodes its list into `out` (linked entries
     /// in order, each double move followed by its hidden second half).
     pub fn genmov(&mut self, out: &mut Vec<RawEntry>) -> Result<Generated, DriveError> {
-        self.genmov_observed(out, &mut NoObserver)
+        let before = self.begin_genmov();
+        let cost = self.call(Routine::Genmov)?;
+        self.end_genmov(before, cost, out)
     }
 
     /// What the harness does before GENMOV: zero this ply's head link and MLOVF. Returns the
@@ -202,8 +212,18 @@ impl Driver {
         obs: &mut O,
     ) -> Result<Generated, DriveError> {
         let before = self.begin_genmov();
-        let head_link = before.mlptri.wrapping_add(4);
         let cost = self.call_observed(Routine::Genmov, obs)?;
+        self.end_genmov(before, cost, out)
+    }
+
+    /// Checks what GENMOV left (MLOVF, the ply table) and decodes its list into `out`.
+    fn end_genmov(
+        &mut self,
+        before: PlyState,
+        cost: Cost,
+        out: &mut Vec<RawEntry>,
+    ) -> Result<Generated, DriveError> {
+        let head_link = before.mlptri.wrapping_add(4);
         let after = self.ply_state();
         if let Some(mlovf) = self.symbols.mlovf {
             let flag = self.machine.peek(mlovf);
@@ -271,8 +291,10 @@ impl Driver {
         board.color = mem[usize::from(s.color)];
     }
 
+    /// The untraced call: the machine's own fast path, no observer at all.
     fn call(&mut self, routine: Routine) -> Result<Cost, DriveError> {
-        self.call_observed(routine, &mut NoObserver)
+        let result = self.machine.call(self.routine_addr(routine));
+        self.account(routine, result)
     }
 
     /// Calls a routine on the machine as it stands, reporting it to `obs`.
@@ -281,18 +303,28 @@ impl Driver {
         routine: Routine,
         obs: &mut O,
     ) -> Result<Cost, DriveError> {
-        let addr = match routine {
+        let result = self.machine.call_observed(self.routine_addr(routine), obs);
+        self.account(routine, result)
+    }
+
+    fn routine_addr(&self, routine: Routine) -> u16 {
+        match routine {
             Routine::Genmov => self.symbols.genmov,
             Routine::Move => self.symbols.make,
             Routine::Unmove => self.symbols.unmake,
             Routine::Inchk => self.symbols.inchk,
-        };
-        let cost = self
-            .machine
-            .call_observed(addr, obs)
-            .map_err(|error| DriveError::Machine { routine, error })?;
+        }
+    }
+
+    fn account(
+        &mut self,
+        routine: Routine,
+        result: Result<Cost, MachineError>,
+    ) -> Result<Cost, DriveError> {
+        let cost = result.map_err(|error| DriveError::Machine { routine, error })?;
         self.tstates += cost.tstates;
         self.routine_tstates[routine as usize] += cost.tstates;
+        self.routine_calls[routine as usize] += 1;
         Ok(cost)
     }
 }

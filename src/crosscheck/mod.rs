@@ -3,11 +3,12 @@
 //! [`driver`] runs any image that follows `../shared/SARGON_ABI.md`; [`tree`] compares it with
 //! the reference node by node; [`runner`] shares positions out to threads; [`report`] prints.
 
+pub mod bench_support;
 pub mod compare;
+pub mod costs;
 pub mod driver;
 pub mod epd;
 pub mod format;
-pub mod image;
 pub mod listdecode;
 pub mod perft;
 pub mod random;

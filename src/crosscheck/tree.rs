@@ -329,10 +329,10 @@ impl Walk<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::crosscheck::image::default_image;
+    use crate::machine::default_image;
 
     fn checker() -> Checker {
-        Checker::new(Driver::new(&default_image().unwrap()).unwrap())
+        Checker::new(Driver::new(&default_image()).unwrap())
     }
 
     #[test]

@@ -145,13 +145,13 @@ impl App {
             selected: 0,
             mhz,
             mhz_index: 0,
-            speed_index: 2,
+            speed_index: 1,
             ascii: options.ascii,
             status: String::new(),
             quit: false,
         };
         app.restart();
-        app.status = "GENMOV called; s steps, ? lists every key".to_string();
+        app.status = "GENMOV called; s steps, ? explains the keys".to_string();
         Ok(app)
     }
 
@@ -275,7 +275,9 @@ impl App {
                 let depth = self.depth();
                 self.run(RUN_LIMIT, move |before, _, d| {
                     // Deeper calls return at a greater depth than the routine we are in.
-                    is_return(before.opcode) && d + 2 == before.depth && before.depth <= depth
+                    is_return(before.opcode)
+                        && d.wrapping_add(2) == before.depth
+                        && before.depth <= depth
                 })
             }
             Command::Continue => self.run(RUN_LIMIT, |_, _, _| false),
@@ -553,8 +555,9 @@ impl App {
     }
 }
 
-/// Every key, for `?`.
-pub const KEYS_HELP: &str = "s step, n step over CALL, o run to RET, space run/pause, c run to breakpoint, b breakpoint, f FEN, ↑↓ m make move, +- speed, t MHz, q quit";
+/// What the terse help line's keys do, for `?` (one status line).
+pub const KEYS_HELP: &str =
+    "n over CALL, o run to RET, c run to breakpoint, b toggle breakpoint, m make move";
 
 #[derive(Debug, Clone, Copy)]
 enum Command {

@@ -117,8 +117,11 @@ impl App {
                 let word = machine.peek16(addr);
                 let what = if i + 1 == depth && *self.call_state() == CallState::Active {
                     "harness".to_string()
-                } else {
+                } else if follows_a_call(machine.memory(), word) {
                     self.short_name(word)
+                } else {
+                    // Pushed data, not a return address: a name would mislead.
+                    String::new()
                 };
                 Line::from(vec![
                     Span::styled(format!("{addr:04X} "), DIM),
@@ -267,6 +270,13 @@ impl App {
         };
         frame.render_widget(Paragraph::new(line), area);
     }
+}
+
+/// True when the instruction just before `addr` is a CALL or RST: `addr` is a return address.
+fn follows_a_call(memory: &[u8], addr: u16) -> bool {
+    let at = |back: u16| memory[usize::from(addr.wrapping_sub(back))];
+    let call = at(3) == 0xCD || at(3) & 0xC7 == 0xC4;
+    call || at(1) & 0xC7 == 0xC7
 }
 
 fn pane(title: &str) -> Block<'static> {
