@@ -1,23 +1,71 @@
-; PLACEHOLDER - not the board routines.
-; This small source only proves that asm/ -> roms/ is reproducible (tests/roms_up_to_date.rs).
-; The board-routines work replaces it with the real INITBD/GENMOV/INCHK/MOVE/UNMOVE/PERFT.
-; Regenerate roms/ after any change:
-;   cargo run --release -- asm asm/sargon.asm -o roms/sargon.bin --sym roms/sargon.sym --lst roms/sargon.lst
+;**********************************************************************
+;
+;       SARGON-Z80 BOARD ROUTINES
+;
+;       Our own Z80 code for the board and move list of the 1978
+;       Sargon program, written from ../shared/SARGON_ABI.md: the
+;       same board bytes, the same 6-byte move entries in the same
+;       order, the same MOVE/UNMOVE effects, far fewer T-states.
+;
+;       Assemble (from this folder, so INCLUDEs resolve):
+;           sargon-z80 asm asm/sargon.asm -o roms/sargon.bin
+;                      --sym roms/sargon.sym --lst roms/sargon.lst
+;       or  cd asm && pasmo sargon.asm sargon.bin sargon.sym
+;
+;**********************************************************************
+;
+;       MEMORY MAP
+;
+;       0000H   page 0, read/write: BOARDA (120 bytes) at 0000H, so
+;               a square index is the low byte of its address (H=0),
+;               then the ABI variables and a few of our own.
+;       0100H   CODE_START. Write-protected by the harness from here
+;               to CODE_END: the attack-class tables (TABW 0100H,
+;               TABB 0200H, page aligned), then the routines.
+;       CODE_END  end of the image. Above it, not part of the image
+;               (so the binary stays small), lie PLYIX, MLIST..MLEND
+;               and the stack (STACK is its top).
+;
+;       PIECE BYTES (ABI 1): bit 7 colour (1 black), bit 4 castled,
+;       bit 3 moved, bits 2..0 type 1 P 2 N 3 B 4 R 5 Q 6 K.
+;       Empty square 00H, border cell 0FFH.
+;
+;**********************************************************************
 
-STACK	EQU	0F000H
+        ORG     0000H
 
-	ORG	0100H
-START:	LD	SP,STACK
-	CALL	INITBD
-	HALT
+        INCLUDE "data.asm"
 
-; Fill the board with border bytes (placeholder behaviour only).
-INITBD:	LD	HL,BOARDA
-	LD	B,120
-INIT1:	LD	(HL),0FFH
-	INC	HL
-	DJNZ	INIT1
-	RET
+        ORG     0100H
+CODE_START:
+        INCLUDE "tables.asm"
+        INCLUDE "inchk.asm"
+        INCLUDE "genmov.asm"
+        INCLUDE "move.asm"
+        INCLUDE "perft.asm"
+        INCLUDE "initbd.asm"
+CODE_END:
 
-COLOR:	DB	0
-BOARDA:	DS	120
+;**********************************************************************
+;       STORAGE ABOVE THE IMAGE
+;**********************************************************************
+;       PLYIX: per ply a word "start of this ply's entries" and a word
+;       "head link". The root uses PLYIX-2 as MLPTRI (ABI 4).
+;       MLIST..MLEND: the move entries of all plies together. MLEND
+;       is the last address where an entry may start.
+;       STACK: top of a 1 KiB stack (the harness allows 400H bytes).
+;**********************************************************************
+NPLY    EQU     32                      ; plies in the ply table
+NENTRY  EQU     3072                    ; entries in the move list
+PLYIX   EQU     CODE_END+2
+MLIST   EQU     PLYIX+NPLY*4
+MLEND   EQU     MLIST+(NENTRY-1)*6
+STACK   EQU     MLIST+NENTRY*6+400H
+;       GENMOV starts a piece only while its write pointer's high byte
+;       is below MLLIMH: then 28 entries (a queen's 27 moves, with room
+;       to spare for any other piece) still start at or before MLEND.
+MLLIMH  EQU     (MLEND-161)/256
+;       PERFT refuses depths the ply table cannot hold.
+PMAXD   EQU     NPLY-1
+
+        END

@@ -2,18 +2,9 @@
 //! is made), on the start position and Kiwipete. Throughput is in nodes per second.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sargon_z80::position::Board;
+use sargon_z80::reference::bench_support::{DEEP_PERFT_CASES, PERFT_CASES, PerftCase};
 use sargon_z80::reference::{Rules, perft};
 use std::hint::black_box;
-
-const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-
-/// Positions, depths and published standard node counts (sargon counts come from a first run).
-const CASES: [(&str, &str, u32, u64); 2] = [
-    ("start", START, 5, 4_865_609),
-    ("kiwipete", KIWIPETE, 4, 4_085_603),
-];
 
 /// cozy-chess perft that plays every move down to the leaves, like ours.
 fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
@@ -32,11 +23,25 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
+/// The cases measured: start D5 and Kiwipete D4, or with `PERFT_DEEP=1` in the environment the
+/// depths of issue 3's target (start D6, Kiwipete D5; minutes per run).
+fn cases() -> [PerftCase; 2] {
+    if std::env::var_os("PERFT_DEEP").is_some() {
+        DEEP_PERFT_CASES
+    } else {
+        PERFT_CASES
+    }
+}
+
 fn perft_benches(c: &mut Criterion) {
-    for (name, fen, depth, expected) in CASES {
+    for case in cases() {
+        let PerftCase {
+            name, fen, depth, ..
+        } = case;
+        let expected = case.standard_nodes;
         let mut group = c.benchmark_group(format!("perft {name} D{depth}"));
         group.sample_size(10);
-        let board = Board::from_fen(fen).expect("bench FEN");
+        let board = case.board();
         let cozy: cozy_chess::Board = fen.parse().expect("bench FEN for cozy-chess");
         for rules in [Rules::Standard, Rules::Sargon] {
             let nodes = perft(&mut { board }, depth, rules);

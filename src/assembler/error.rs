@@ -9,6 +9,8 @@ pub(crate) struct Diag {
     pub col: usize,
     /// What is wrong, naming the offending item.
     pub msg: String,
+    /// Whether this is an undefined symbol, which early passes meet for every forward reference.
+    pub undefined_symbol: bool,
 }
 
 impl Diag {
@@ -17,6 +19,7 @@ impl Diag {
         Diag {
             col,
             msg: msg.into(),
+            undefined_symbol: false,
         }
     }
 }

@@ -77,9 +77,10 @@ impl EvalError {
     /// The error as a located diagnostic.
     pub fn diag(&self) -> Diag {
         match self {
-            EvalError::Undefined { name, col } => {
-                Diag::new(*col, format!("undefined symbol '{name}'"))
-            }
+            EvalError::Undefined { name, col } => Diag {
+                undefined_symbol: true,
+                ..Diag::new(*col, format!("undefined symbol '{name}'"))
+            },
             EvalError::DivZero { col } => Diag::new(*col, "division by zero"),
         }
     }
@@ -87,10 +88,31 @@ impl EvalError {
 
 /// Symbol values and the current address, as seen by an expression.
 pub(crate) trait Env {
-    /// The value of symbol `name`, if known.
+    /// The value of symbol `name`, if known: this pass's value when the symbol is already
+    /// defined, else the previous pass's; in snapshot mode the previous pass's whenever it
+    /// has one.
     fn lookup(&mut self, name: &str) -> Option<i32>;
     /// The address of the start of the current statement.
     fn here(&self) -> i32;
+    /// Switches snapshot mode and forgets whether earlier lookups fell back to the previous pass.
+    fn set_snapshot(&mut self, on: bool);
+    /// Whether a lookup since the last `set_snapshot` fell back to the previous pass.
+    fn used_previous_pass(&self) -> bool;
+}
+
+/// Evaluates `e`. When it refers forward (to a value from the previous pass), it is evaluated
+/// again with every symbol taken from the previous pass: mixing the two passes' values in one
+/// expression (`SIZE EQU END-HERE` with `HERE` moved by `SIZE`) would make the passes oscillate.
+pub(crate) fn evaluate(e: &Expr, env: &mut dyn Env) -> Result<i32, EvalError> {
+    env.set_snapshot(false);
+    let first = eval(e, env);
+    if !env.used_previous_pass() {
+        return first;
+    }
+    env.set_snapshot(true);
+    let consistent = eval(e, env);
+    env.set_snapshot(false);
+    consistent
 }
 
 /// Parses all of `tokens` as one expression; `end_col` is the column just past the tokens.
@@ -374,7 +396,7 @@ fn truth(b: bool) -> i32 {
 }
 
 /// Evaluates `e`; arithmetic wraps in 32 bits, comparisons give -1 (true) or 0.
-pub(crate) fn eval(e: &Expr, env: &mut dyn Env) -> Result<i32, EvalError> {
+fn eval(e: &Expr, env: &mut dyn Env) -> Result<i32, EvalError> {
     Ok(match e {
         Expr::Num(n) => *n,
         Expr::Here => env.here(),
@@ -463,11 +485,15 @@ mod tests {
         fn here(&self) -> i32 {
             0x100
         }
+        fn set_snapshot(&mut self, _on: bool) {}
+        fn used_previous_pass(&self) -> bool {
+            false
+        }
     }
 
     fn val(src: &str) -> i32 {
         let toks = lex(src).unwrap();
-        eval(&parse(&toks, src.len() + 1).unwrap(), &mut NoSyms).unwrap()
+        evaluate(&parse(&toks, src.len() + 1).unwrap(), &mut NoSyms).unwrap()
     }
 
     #[test]
@@ -492,13 +518,16 @@ mod tests {
     fn errors_point_at_the_problem() {
         let toks = lex("1 / (X - X)").unwrap();
         let e = parse(&toks, 12).unwrap();
-        assert_eq!(eval(&e, &mut NoSyms), Err(EvalError::DivZero { col: 3 }));
+        assert_eq!(
+            evaluate(&e, &mut NoSyms),
+            Err(EvalError::DivZero { col: 3 })
+        );
         let toks = lex("1 + (2").unwrap();
         assert_eq!(parse(&toks, 7).unwrap_err().col, 7);
         let toks = lex("Y + 1").unwrap();
         let e = parse(&toks, 6).unwrap();
         assert_eq!(
-            eval(&e, &mut NoSyms),
+            evaluate(&e, &mut NoSyms),
             Err(EvalError::Undefined {
                 name: "Y".into(),
                 col: 1

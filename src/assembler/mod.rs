@@ -69,7 +69,7 @@ pub fn assemble_str(
             .iter()
             .map(|(k, s)| (k.clone(), s.value))
             .collect();
-        if !outcome.used_prev || values == prev {
+        if outcome.stopped || !outcome.used_prev || values == prev {
             return finish(outcome, &sources);
         }
         changing = values

@@ -47,11 +47,17 @@ impl Assembly {
     }
 
     /// The symbol file in pasmo's format: `NAME<tab><tab>EQU 0ABCDH` per line, sorted by name
-    /// (byte order), values as 16-bit two's complement.
+    /// (byte order), values as 16-bit two's complement. Like pasmo, names of 8 to 15
+    /// characters get one tab and longer names one space, so the EQUs line up at column 16.
     pub fn sym_text(&self) -> String {
         let mut out = String::new();
         for (name, &value) in &self.symbols {
-            let _ = writeln!(out, "{name}\t\tEQU 0{:04X}H", value as u16);
+            let gap = match name.chars().count() {
+                0..=7 => "\t\t",
+                8..=15 => "\t",
+                _ => " ",
+            };
+            let _ = writeln!(out, "{name}{gap}EQU 0{:04X}H", value as u16);
         }
         out
     }

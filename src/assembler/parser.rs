@@ -87,6 +87,8 @@ pub(crate) struct Line {
     /// The directive named by the line, known even when its arguments do not parse (so that
     /// skipped IF branches and macro bodies can be scanned for IF/ELSE/ENDIF/MACRO/ENDM).
     pub directive: Option<Directive>,
+    /// The column of the mnemonic, directive or macro name (else of the first non-blank).
+    pub op_col: usize,
     /// The statement, or why it does not parse.
     pub body: Result<Body, Diag>,
 }
@@ -176,14 +178,18 @@ pub(crate) fn parse_line(text: &str) -> Line {
         pos: 0,
     };
     let mut label = None;
+    let first_col = 1 + chars.iter().take_while(|c| c.is_whitespace()).count();
     let fail = |label, diag| Line {
         label,
         directive: None,
+        op_col: first_col,
         body: Err(diag),
     };
-    // A word in column 1 is a label unless it is a reserved word without a colon.
+    // A word in column 1 is a label unless it is a reserved word without a colon (and not
+    // followed by EQU, DEFL or MACRO, which makes it a misused reserved word).
     if let Some((w, col)) = cur.word() {
-        if cur.colon() || !words::is_keyword(&w) {
+        let defining = cur.peek_word().is_some_and(|n| defines_its_label(&n));
+        if cur.colon() || !words::is_keyword(&w) || defining {
             match label_at(w, col) {
                 Ok(l) => label = Some(l),
                 Err(d) => return fail(None, d),
@@ -197,6 +203,7 @@ pub(crate) fn parse_line(text: &str) -> Line {
         return Line {
             label,
             directive: None,
+            op_col: first_col,
             body: Ok(Body::Empty),
         };
     }
@@ -210,10 +217,7 @@ pub(crate) fn parse_line(text: &str) -> Line {
         );
     };
     // An indented label needs a colon, or a defining directive after it.
-    if label.is_none()
-        && (cur.colon()
-            || (!words::is_keyword(&op) && cur.peek_word().is_some_and(|w| defines_its_label(&w))))
-    {
+    if label.is_none() && (cur.colon() || cur.peek_word().is_some_and(|w| defines_its_label(&w))) {
         match label_at(op, op_col) {
             Ok(l) => label = Some(l),
             Err(d) => return fail(None, d),
@@ -223,6 +227,7 @@ pub(crate) fn parse_line(text: &str) -> Line {
             return Line {
                 label,
                 directive: None,
+                op_col: first_col,
                 body: Ok(Body::Empty),
             };
         }
@@ -241,6 +246,7 @@ pub(crate) fn parse_line(text: &str) -> Line {
     Line {
         label,
         directive,
+        op_col,
         body,
     }
 }
@@ -413,7 +419,16 @@ fn macro_header(label: &Option<Label>, parts: &[&[Token]], col: usize) -> Result
             return Err(Diag::new(col, "empty macro parameter"));
         };
         match (part.len(), first.ident()) {
-            (1, Some(name)) => names.push(label_at(name.to_string(), first.col)?),
+            (1, Some(name)) if words::is_keyword(name) => {
+                return Err(Diag::new(
+                    first.col,
+                    format!("reserved word '{name}' cannot be a macro parameter"),
+                ));
+            }
+            (1, Some(name)) => names.push(Label {
+                name: name.to_string(),
+                col: first.col,
+            }),
             _ => {
                 return Err(Diag::new(
                     first.col,
@@ -548,6 +563,11 @@ mod tests {
         assert_eq!(label("FIVE: EQU 5"), Some("FIVE".into()));
         assert_eq!(label("  nop"), None);
         assert!(parse_line("nop: nop").body.is_err());
+        let l = parse_line("NEG EQU 4");
+        assert_eq!(
+            l.body.unwrap_err().msg,
+            "reserved word 'NEG' cannot be used as a label"
+        );
     }
 
     #[test]

@@ -69,6 +69,9 @@ impl LoadError {
     /// A message naming the file and what was tried.
     pub fn message(&self, what: &str, name: &str) -> String {
         match self {
+            LoadError::NotFound(dirs) if dirs.is_empty() => {
+                format!("{what} file '{name}' not found")
+            }
             LoadError::NotFound(dirs) => {
                 let dirs: Vec<String> = dirs
                     .iter()

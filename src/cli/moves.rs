@@ -1,12 +1,240 @@
 //! `sargon-z80 moves`: show the emulated and native move lists of a position side by side.
 
 use clap::Args;
+use serde::Serialize;
+
+use sargon_z80::crosscheck::compare::{ShownMove, lay_out};
+use sargon_z80::crosscheck::driver::Driver;
+use sargon_z80::crosscheck::format::grouped;
+use sargon_z80::crosscheck::listdecode::RawEntry;
+use sargon_z80::crosscheck::tree::{Checker, Failure, Mismatch};
+use sargon_z80::position::color_name;
+use sargon_z80::reference::{MoveList, genmov};
+
+use super::args::board_arg;
+use super::crosscheck::ImageArgs;
+
+const EXAMPLES: &str = "\
+Examples:
+  sargon-z80 moves                                      the start position
+  sargon-z80 moves 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'   castling: king entry + hidden rook entry
+  sargon-z80 moves '8/8/8/3pP3/8/8/8/k6K w - d6 0 1'       en passant from the FEN's square
+  sargon-z80 moves --rom sargon78.bin --sym sargon78.sym
+  sargon-z80 moves --json
+
+Each row shows an entry as UCI text plus its flags byte in hex (10 first move, 20 promotion,
+40 double move, low bits the captured piece); `+` marks the hidden second half of castling or
+en passant. Exit status: 0 the lists and all move effects agree, 1 they differ, 2 input error.";
 
 /// Show the emulated and native move lists of a position side by side.
 #[derive(Debug, Args)]
-pub struct MovesArgs {}
+#[command(after_help = EXAMPLES)]
+pub struct MovesArgs {
+    /// The position [default: the start position].
+    fen: Option<String>,
+    #[command(flatten)]
+    image: ImageArgs,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One row of the side-by-side table.
+#[derive(Debug, Serialize)]
+struct Row {
+    index: usize,
+    emulated: Option<ShownMove>,
+    native: Option<ShownMove>,
+    hidden: bool,
+    same: bool,
+    move_tstates: Option<u64>,
+    inchk_tstates: Option<u64>,
+    unmove_tstates: Option<u64>,
+    legal: Option<bool>,
+}
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    fen: String,
+    side_to_move: &'static str,
+    ckflg: Option<u8>,
+    native_in_check: bool,
+    genmov_tstates: Option<u64>,
+    genmov_instructions: Option<u64>,
+    genmov_error: Option<String>,
+    rows: &'a [Row],
+    agree: bool,
+    mismatch: Option<&'a Mismatch>,
+}
 
 /// Runs the subcommand; returns the process exit code.
-pub fn run(_args: MovesArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("`moves` is not built yet")
+pub fn run(args: MovesArgs) -> anyhow::Result<i32> {
+    let board = board_arg(args.fen.as_deref())?;
+    let image = args.image.load()?;
+    let mut driver = Driver::new(&image)?;
+
+    let mut native = MoveList::new();
+    genmov(&board, &mut native);
+    driver.set_root(&board);
+    let start = driver.ply_state().mlnxt;
+    let mut laid = Vec::new();
+    lay_out(&native, start, &mut laid);
+    let mut emulated = Vec::new();
+    let generated = driver.genmov(&mut emulated);
+    let (rows, ckflg, genmov_cost, genmov_error) = match &generated {
+        Ok(g) => (
+            measure(&mut driver, &emulated, &laid),
+            Some(g.ckflg),
+            Some(g.cost),
+            None,
+        ),
+        Err(err) => (
+            laid.iter()
+                .enumerate()
+                .map(|(i, n)| row(i, None, Some(n)))
+                .collect(),
+            None,
+            None,
+            Some(err.to_string()),
+        ),
+    };
+    let genmov_tstates = genmov_cost.map(|c| c.tstates);
+    let genmov_instructions = genmov_cost.map(|c| c.instructions);
+
+    let mut checker = Checker::new(Driver::new(&image)?);
+    let verdict = checker.check(&board, 1, None);
+    let mismatch = match &verdict {
+        Err(Failure::Mismatch(m)) => Some(m.as_ref()),
+        _ => None,
+    };
+    let agree = verdict.is_ok();
+    let fen = args.fen.clone().unwrap_or_else(|| board.to_fen());
+
+    if args.json {
+        let report = JsonReport {
+            fen,
+            side_to_move: color_name(board.color),
+            ckflg,
+            native_in_check: native.ckflg(),
+            genmov_tstates,
+            genmov_instructions,
+            genmov_error,
+            rows: &rows,
+            agree,
+            mismatch,
+        };
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print!("{}", board.diagram());
+        println!("FEN: {fen}");
+        println!(
+            "side to move: {}; native: {}in check; CKFLG {}",
+            color_name(board.color),
+            if native.ckflg() { "" } else { "not " },
+            ckflg.map_or("-".to_string(), |c| format!("{c:02X}"))
+        );
+        match (&genmov_error, genmov_tstates, genmov_instructions) {
+            (Some(err), _, _) => println!("GENMOV failed: {err}"),
+            (None, Some(t), Some(i)) => println!(
+                "GENMOV: {} entries, {} T-states, {} instructions",
+                emulated.len(),
+                grouped(t),
+                grouped(i)
+            ),
+            _ => {}
+        }
+        print_rows(&rows);
+        match &verdict {
+            Ok(legal) => println!(
+                "verdict: agree ({} entries, {legal} legal moves; MOVE, INCHK and UNMOVE match the reference)",
+                laid.len()
+            ),
+            Err(Failure::Mismatch(m)) => {
+                let path = if m.path.is_empty() {
+                    String::new()
+                } else {
+                    format!(" after {}", m.path.join(" "))
+                };
+                println!("verdict: DIFFER{path}: {}", m.kind.headline());
+            }
+            Err(Failure::ListFull { needed, free, .. }) => println!(
+                "verdict: not compared: the image's move list has room for {free} entries, the position needs {needed}"
+            ),
+        }
+    }
+    Ok(match verdict {
+        Ok(_) => 0,
+        Err(Failure::Mismatch(_)) => 1,
+        Err(Failure::ListFull { .. }) => 2,
+    })
+}
+
+fn row(index: usize, emulated: Option<&RawEntry>, native: Option<&RawEntry>) -> Row {
+    Row {
+        index,
+        emulated: emulated.map(ShownMove::of),
+        native: native.map(ShownMove::of),
+        hidden: emulated.or(native).is_some_and(|e| e.hidden),
+        same: emulated == native,
+        move_tstates: None,
+        inchk_tstates: None,
+        unmove_tstates: None,
+        legal: None,
+    }
+}
+
+/// Rows for both lists, with MOVE, INCHK and UNMOVE run and timed on each emulated entry.
+fn measure(driver: &mut Driver, emulated: &[RawEntry], laid: &[RawEntry]) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for i in 0..emulated.len().max(laid.len()) {
+        let mut r = row(i, emulated.get(i), laid.get(i));
+        if let Some(entry) = emulated.get(i).filter(|e| !e.hidden) {
+            if let Ok(cost) = driver.make(entry.addr) {
+                r.move_tstates = Some(cost.tstates);
+                if let Ok((attacked, cost)) = driver.inchk() {
+                    r.inchk_tstates = Some(cost.tstates);
+                    r.legal = Some(!attacked);
+                }
+                if let Ok(cost) = driver.unmake(entry.addr) {
+                    r.unmove_tstates = Some(cost.tstates);
+                }
+            }
+        }
+        rows.push(r);
+    }
+    rows
+}
+
+fn print_rows(rows: &[Row]) {
+    let shown = |m: &Option<ShownMove>, hidden: bool| match m {
+        Some(m) => format!(
+            "{}{:<6} {:02X}",
+            if hidden { "+" } else { " " },
+            m.uci,
+            m.flags
+        ),
+        None => "-".to_string(),
+    };
+    let number = |t: Option<u64>| t.map_or(String::new(), grouped);
+    println!(
+        "      #  {:<12} {:<12} {:>7} {:>7} {:>7}  legal",
+        " emulated", " native", "MOVE", "INCHK", "UNMOVE"
+    );
+    for r in rows {
+        let legal = match r.legal {
+            Some(true) => "yes",
+            Some(false) => "no",
+            None => "",
+        };
+        println!(
+            "  {} {:>3}  {:<12} {:<12} {:>7} {:>7} {:>7}  {legal}",
+            if r.same { ' ' } else { '>' },
+            r.index,
+            shown(&r.emulated, r.hidden),
+            shown(&r.native, r.hidden),
+            number(r.move_tstates),
+            number(r.inchk_tstates),
+            number(r.unmove_tstates),
+        );
+    }
 }

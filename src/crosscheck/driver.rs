@@ -1,7 +1,7 @@
 //! Driving any ABI image: poke a position, call GENMOV, decode the list, run MOVE, UNMOVE and
 //! INCHK on chosen entries. Nothing here allocates per call; callers pass reusable buffers.
 
-use crate::machine::{Cost, Image, Machine, MachineError};
+use crate::machine::{Cost, Image, Machine, MachineError, Observer};
 use crate::position::Board;
 
 use super::listdecode::{ENTRY_SIZE, ListError, RawEntry, decode_list};
@@ -88,6 +88,10 @@ pub struct Driver {
     machine: Machine,
     symbols: AbiSymbols,
     tstates: u64,
+    /// T-states per routine, indexed by `Routine as usize`.
+    routine_tstates: [u64; 4],
+    /// Calls per routine, indexed by `Routine as usize`.
+    routine_calls: [u64; 4],
 }
 
 impl Driver {
@@ -100,6 +104,8 @@ impl Driver {
             machine,
             symbols,
             tstates: 0,
+            routine_tstates: [0; 4],
+            routine_calls: [0; 4],
         })
     }
 
@@ -113,9 +119,24 @@ impl Driver {
         self.tstates
     }
 
+    /// T-states of all calls of one routine so far (part of [`Driver::tstates`]).
+    pub fn routine_tstates(&self, routine: Routine) -> u64 {
+        self.routine_tstates[routine as usize]
+    }
+
+    /// Calls of one routine so far (with [`Driver::routine_tstates`], its mean cost).
+    pub fn routine_calls(&self, routine: Routine) -> u64 {
+        self.routine_calls[routine as usize]
+    }
+
     /// The emulated machine (for reading memory in reports).
     pub fn machine(&self) -> &Machine {
         &self.machine
+    }
+
+    /// The emulated machine, for stepping and observed calls (debugger, profiler).
+    pub fn machine_mut(&mut self) -> &mut Machine {
+        &mut self.machine
     }
 
     /// Writes `board` as the root position: BOARDA, POSK, POSQ, COLOR, a previous-move entry
@@ -168,13 +189,41 @@ impl Driver {
     /// Calls GENMOV for the position in memory and decodes its list into `out` (linked entries
     /// in order, each double move followed by its hidden second half).
     pub fn genmov(&mut self, out: &mut Vec<RawEntry>) -> Result<Generated, DriveError> {
+        let before = self.begin_genmov();
+        let cost = self.call(Routine::Genmov)?;
+        self.end_genmov(before, cost, out)
+    }
+
+    /// What the harness does before GENMOV: zero this ply's head link and MLOVF. Returns the
+    /// list pointers on entry (the ply's entries start at `mlnxt`).
+    pub fn begin_genmov(&mut self) -> PlyState {
         let before = self.ply_state();
-        let head_link = before.mlptri.wrapping_add(4);
-        self.machine.poke16(head_link, 0);
+        self.machine.poke16(before.mlptri.wrapping_add(4), 0);
         if let Some(mlovf) = self.symbols.mlovf {
             self.machine.poke(mlovf, 0);
         }
-        let cost = self.call(Routine::Genmov)?;
+        before
+    }
+
+    /// [`Driver::genmov`], reporting every instruction and access of the call to `obs`.
+    pub fn genmov_observed<O: Observer>(
+        &mut self,
+        out: &mut Vec<RawEntry>,
+        obs: &mut O,
+    ) -> Result<Generated, DriveError> {
+        let before = self.begin_genmov();
+        let cost = self.call_observed(Routine::Genmov, obs)?;
+        self.end_genmov(before, cost, out)
+    }
+
+    /// Checks what GENMOV left (MLOVF, the ply table) and decodes its list into `out`.
+    fn end_genmov(
+        &mut self,
+        before: PlyState,
+        cost: Cost,
+        out: &mut Vec<RawEntry>,
+    ) -> Result<Generated, DriveError> {
+        let head_link = before.mlptri.wrapping_add(4);
         let after = self.ply_state();
         if let Some(mlovf) = self.symbols.mlovf {
             let flag = self.machine.peek(mlovf);
@@ -242,18 +291,40 @@ impl Driver {
         board.color = mem[usize::from(s.color)];
     }
 
+    /// The untraced call: the machine's own fast path, no observer at all.
     fn call(&mut self, routine: Routine) -> Result<Cost, DriveError> {
-        let addr = match routine {
+        let result = self.machine.call(self.routine_addr(routine));
+        self.account(routine, result)
+    }
+
+    /// Calls a routine on the machine as it stands, reporting it to `obs`.
+    pub fn call_observed<O: Observer>(
+        &mut self,
+        routine: Routine,
+        obs: &mut O,
+    ) -> Result<Cost, DriveError> {
+        let result = self.machine.call_observed(self.routine_addr(routine), obs);
+        self.account(routine, result)
+    }
+
+    fn routine_addr(&self, routine: Routine) -> u16 {
+        match routine {
             Routine::Genmov => self.symbols.genmov,
             Routine::Move => self.symbols.make,
             Routine::Unmove => self.symbols.unmake,
             Routine::Inchk => self.symbols.inchk,
-        };
-        let cost = self
-            .machine
-            .call(addr)
-            .map_err(|error| DriveError::Machine { routine, error })?;
+        }
+    }
+
+    fn account(
+        &mut self,
+        routine: Routine,
+        result: Result<Cost, MachineError>,
+    ) -> Result<Cost, DriveError> {
+        let cost = result.map_err(|error| DriveError::Machine { routine, error })?;
         self.tstates += cost.tstates;
+        self.routine_tstates[routine as usize] += cost.tstates;
+        self.routine_calls[routine as usize] += 1;
         Ok(cost)
     }
 }

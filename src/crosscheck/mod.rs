@@ -3,6 +3,7 @@
 //! [`driver`] runs any image that follows `../shared/SARGON_ABI.md`; [`tree`] compares it with
 //! the reference node by node; [`runner`] shares positions out to threads; [`report`] prints.
 
+pub mod bench_support;
 pub mod compare;
 pub mod driver;
 pub mod epd;

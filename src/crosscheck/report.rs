@@ -69,7 +69,7 @@ fn hidden_difference(a: &RawEntry, b: &RawEntry) -> String {
 /// Both lists side by side, `>` marking every row that differs.
 pub fn side_by_side(emulated: &[RawEntry], native: &[RawEntry]) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "      #  {:<14} {:<14}", "emulated", "native");
+    let _ = writeln!(out, "      #  {:<14}  native", " emulated");
     for i in 0..emulated.len().max(native.len()) {
         let (e, n) = (emulated.get(i), native.get(i));
         let marker = if e == n { ' ' } else { '>' };
@@ -78,7 +78,8 @@ pub fn side_by_side(emulated: &[RawEntry], native: &[RawEntry]) -> String {
             (Some(a), Some(b)) if a != b && left == right => hidden_difference(a, b),
             _ => String::new(),
         };
-        let _ = writeln!(out, "  {marker} {i:>3}  {left:<14} {right:<14} {note}");
+        let line = format!("  {marker} {i:>3}  {left:<14} {right:<14} {note}");
+        let _ = writeln!(out, "{}", line.trim_end());
     }
     out
 }

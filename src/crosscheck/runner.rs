@@ -94,7 +94,7 @@ pub struct Report {
     /// T-states of every emulated routine call.
     pub tstates: u64,
     /// Wall-clock time.
-    #[serde(serialize_with = "seconds")]
+    #[serde(rename = "wall_seconds", serialize_with = "seconds")]
     pub wall: Duration,
     /// The worker threads used.
     pub threads: usize,

@@ -325,3 +325,40 @@ impl Walk<'_> {
         Ok(count)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::machine::default_image;
+
+    fn checker() -> Checker {
+        Checker::new(Driver::new(&default_image()).unwrap())
+    }
+
+    #[test]
+    fn kiwipete_to_depth_two_node_by_node() {
+        let board =
+            Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+                .unwrap();
+        let mut checker = checker();
+        let mut divide = Vec::new();
+        assert_eq!(checker.check(&board, 2, Some(&mut divide)), Ok(2039));
+        assert_eq!(divide.len(), 48);
+        assert!(divide.contains(&("e1g1".to_string(), 43)));
+        let tally = checker.tally();
+        assert_eq!((tally.nodes, tally.lists), (49, 98));
+        assert!(checker.tstates() > 0);
+    }
+
+    #[test]
+    fn en_passant_follows_the_entry_just_made() {
+        // After e2e4 the black pawn on d4 may take en passant: only if MLPTRJ points at the
+        // entry of e2e4 when the child's GENMOV runs.
+        let board = Board::from_fen("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1").unwrap();
+        let mut divide = Vec::new();
+        let count = checker().check(&board, 2, Some(&mut divide)).unwrap();
+        assert_eq!(count, perft(&mut board.clone(), 2, Rules::Sargon));
+        // e2e4 gives black 5 king moves, d4d3 and d4xe3 en passant.
+        assert!(divide.contains(&("e2e4".to_string(), 7)), "{divide:?}");
+    }
+}

@@ -54,6 +54,11 @@ pub fn disassemble(memory: &[u8; 0x10000], addr: u16) -> (String, usize) {
             .expect("a state serialized by this CPU deserializes");
         cpu.disasm_instruction(&mut View(memory))
     });
+    // iz80 calls the sign-set condition N; Zilog's name is M (RET M, JP M, CALL M).
+    let text = match byte(0) {
+        0xF8 | 0xFA | 0xFC => text.replacen(" N", " M", 1),
+        _ => text,
+    };
     let op = byte(1);
     let index = match byte(0) {
         0xDD => "IX",
@@ -117,5 +122,13 @@ mod tests {
         assert_eq!(dis(&[0xDD, 0x29]), ("ADD IX, IX".into(), 2));
         assert_eq!(dis(&[0xDD, 0xE5]), ("PUSH IX".into(), 2));
         assert_eq!(dis(&[0xDD, 0xEB]), ("EX DE, HL".into(), 2));
+    }
+
+    #[test]
+    fn sign_condition_is_m() {
+        assert_eq!(dis(&[0xF8]), ("RET M".into(), 1));
+        assert_eq!(dis(&[0xFA, 0x34, 0x12]), ("JP M, 1234h".into(), 3));
+        assert_eq!(dis(&[0xFC, 0x34, 0x12]), ("CALL M, 1234h".into(), 3));
+        assert_eq!(dis(&[0xF0]), ("RET P".into(), 1));
     }
 }

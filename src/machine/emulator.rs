@@ -5,10 +5,10 @@ use std::ops::{Add, AddAssign, RangeBounds};
 use iz80::{Reg8, Reg16};
 use serde::Serialize;
 
-use super::memory::{Bus, Memory, inclusive};
+use super::memory::{Bus, Observed, Ram, inclusive};
 use super::registers::layout;
-use super::timing::{Kind, condition, timing_at};
-use super::trace::{AccessTrace, NoObserver, Observer};
+use super::timing::{Kind, Timing, timing_at};
+use super::trace::{AccessTrace, Observer};
 use super::{Image, MachineError, Registers, SymbolTable};
 
 /// Instructions a call may run before it counts as runaway code.
@@ -53,10 +53,9 @@ pub struct Step {
     pub returned: bool,
 }
 
-/// CPU, memory and the call guards: everything a run needs except the observer.
-struct Core {
-    cpu: iz80::Cpu,
-    mem: Memory,
+/// Where a call may go: the stack region, the code region, the sentinel and the budget.
+#[derive(Debug, Clone, Copy)]
+struct Guards {
     /// SP at the start of a call; the region is `stack - stack_size ..= stack`.
     stack: u16,
     stack_size: u16,
@@ -68,6 +67,74 @@ struct Core {
     sentinel: u16,
 }
 
+impl Guards {
+    #[inline(always)]
+    fn in_code(&self, pc: u16) -> bool {
+        u32::from(pc.wrapping_sub(self.code_start)) < self.code_len
+    }
+
+    /// Sets the code region and puts the sentinel just outside it (a region of all 64 KiB
+    /// gives up its last byte for the sentinel).
+    fn set_code_region(&mut self, start: u16, len: u32) {
+        self.code_start = start;
+        self.code_len = len.min(0xFFFF);
+        let end = u32::from(start) + self.code_len;
+        self.sentinel = if end <= 0xFFFF {
+            end as u16
+        } else {
+            start.wrapping_sub(1)
+        };
+    }
+
+    /// After an instruction: the error when it tried to write to protected memory or moved SP
+    /// out of the stack region, else whether it returned to the sentinel.
+    fn after(
+        &self,
+        fault: Option<(u16, u8)>,
+        pc: u16,
+        next: u16,
+        sp: u16,
+    ) -> Result<bool, MachineError> {
+        if let Some((addr, value)) = fault {
+            return Err(MachineError::ProtectedWrite { addr, value, pc });
+        }
+        if self.stack.wrapping_sub(sp) > self.stack_size {
+            return Err(MachineError::StackOutOfRange { sp, pc });
+        }
+        Ok(next == self.sentinel && sp == self.stack)
+    }
+
+    /// `after`, then the checks due before the next instruction of a call: the budget and
+    /// the code region.
+    #[cold]
+    fn settle(
+        &self,
+        fault: Option<(u16, u8)>,
+        pc: u16,
+        next: u16,
+        sp: u16,
+        count: u64,
+    ) -> Result<Flow, MachineError> {
+        if self.after(fault, pc, next, sp)? {
+            return Ok(Flow::Returned);
+        }
+        if count >= self.budget {
+            return Ok(Flow::Stop(MachineError::BudgetExceeded { pc: next, count }));
+        }
+        if !self.in_code(next) {
+            return Ok(Flow::Stop(MachineError::PcOutsideImage { pc: next }));
+        }
+        Ok(Flow::Go)
+    }
+}
+
+/// CPU, memory and the call guards: everything a run needs except the observer.
+struct Core {
+    cpu: iz80::Cpu,
+    ram: Box<Ram>,
+    guards: Guards,
+}
+
 /// A Z80 with 64 KiB of memory, an image loaded into it, and exact T-state accounting.
 pub struct Machine {
     core: Core,
@@ -76,114 +143,163 @@ pub struct Machine {
     trace: AccessTrace,
 }
 
-impl Core {
-    #[inline(always)]
-    fn in_code(&self, pc: u16) -> bool {
-        u32::from(pc.wrapping_sub(self.code_start)) < self.code_len
+/// Exact T-states of the instruction at `pc` that has just run, from its table entry and the
+/// registers after it: conditional jumps, calls and returns leave F as they found it, DJNZ
+/// jumped when B is now non-zero, and a block instruction repeats when PC is back at its ED
+/// byte. (Reading the entry after the run only differs for code that rewrites its own opcode.)
+/// None for HALT, which a call must not execute.
+#[inline(always)]
+fn exact_tstates(timing: Timing, regs: &iz80::Registers, pc: u16, next: u16) -> Option<u32> {
+    let tstates = timing.with_flags(regs.get8(Reg8::F));
+    if timing.kind == Kind::Plain {
+        Some(tstates)
+    } else {
+        special(timing, regs, pc, next).map(|extra| tstates + extra)
     }
+}
 
-    fn set_code_region(&mut self, start: u16, len: u32) {
-        self.code_start = start;
-        self.code_len = len;
-        let end = u32::from(start) + len;
-        self.sentinel = if len >= 0x10000 {
-            0
-        } else if end <= 0xFFFF {
-            end as u16
-        } else {
-            start.wrapping_sub(1)
+/// The extra T-states of DJNZ and the block instructions; None for HALT. Kept out of line so
+/// that the common case above is one test.
+#[inline(never)]
+fn special(timing: Timing, regs: &iz80::Registers, pc: u16, next: u16) -> Option<u32> {
+    let taken = match timing.kind {
+        Kind::Djnz => regs.get8(Reg8::B) != 0,
+        Kind::Block => next == pc.wrapping_add(u16::from(timing.len) - 2),
+        Kind::Halt => return None,
+        Kind::Plain | Kind::Prefix => false,
+    };
+    Some(if taken { u32::from(timing.extra) } else { 0 })
+}
+
+/// Takes the CPU out of the HALT state iz80 entered (only an interrupt would, on the chip).
+#[cold]
+fn unhalt(cpu: &mut iz80::Cpu) {
+    let mut state = cpu.serialize();
+    state[layout::HALTED] = 0;
+    cpu.deserialize(&state)
+        .expect("a state serialized by this CPU deserializes");
+}
+
+/// Executes one instruction under the guards: its T-states, and whether it returned to the
+/// sentinel.
+fn exec<B: Bus>(cpu: &mut iz80::Cpu, bus: &mut B, g: &Guards) -> Result<(u32, bool), MachineError> {
+    let pc = cpu.immutable_registers().pc();
+    if !g.in_code(pc) {
+        return Err(MachineError::PcOutsideImage { pc });
+    }
+    let timing = timing_at(&bus.ram().bytes, pc);
+    if timing.kind == Kind::Halt {
+        return Err(MachineError::Halted { pc });
+    }
+    bus.begin(pc);
+    cpu.execute_instruction(bus);
+    let regs = cpu.immutable_registers();
+    let (next, sp) = (regs.pc(), regs.get16(Reg16::SP));
+    let tstates = exact_tstates(timing, regs, pc, next).unwrap_or(u32::from(timing.t));
+    let returned = g.after(bus.ram().fault.take(), pc, next, sp)?;
+    bus.finish(pc, timing.len, tstates);
+    Ok((tstates, returned))
+}
+
+/// How a call goes on after an unusual instruction that broke no guard itself.
+enum Flow {
+    /// Keep running.
+    Go,
+    /// The routine returned to the sentinel.
+    Returned,
+    /// The next instruction must not run.
+    Stop(MachineError),
+}
+
+/// The emulation step loop: runs from `pc` (a call already begun) to the return. Allocates
+/// nothing; the T-states are counted after each instruction so that nothing but PC lives
+/// across iz80's call, and every guard is folded into one rarely taken branch.
+fn run<B: Bus>(
+    cpu: &mut iz80::Cpu,
+    bus: &mut B,
+    g: &Guards,
+    mut pc: u16,
+) -> Result<Cost, MachineError> {
+    let mut cost = Cost::default();
+    loop {
+        bus.begin(pc);
+        cpu.execute_instruction(bus);
+        let regs = cpu.immutable_registers();
+        let (next, sp) = (regs.pc(), regs.get16(Reg16::SP));
+        let timing = timing_at(&bus.ram().bytes, pc);
+        let Some(tstates) = exact_tstates(timing, regs, pc, next) else {
+            unhalt(cpu);
+            return Err(MachineError::Halted { pc });
         };
+        cost.tstates += u64::from(tstates);
+        cost.instructions += 1;
+        // The sentinel lies outside the code region, so leaving the region covers returning.
+        let unusual = bus.ram().fault.is_some()
+            | (g.stack.wrapping_sub(sp) > g.stack_size)
+            | !g.in_code(next)
+            | (cost.instructions >= g.budget);
+        if unusual {
+            let fault = bus.ram().fault.take();
+            let flow = g.settle(fault, pc, next, sp, cost.instructions)?;
+            bus.finish(pc, timing.len, tstates);
+            match flow {
+                Flow::Go => {}
+                Flow::Returned => return Ok(cost),
+                Flow::Stop(err) => return Err(err),
+            }
+        } else {
+            bus.finish(pc, timing.len, tstates);
+        }
+        pc = next;
     }
+}
 
+impl Core {
     fn pc(&self) -> u16 {
         self.cpu.immutable_registers().pc()
     }
 
-    /// Executes one instruction under the guards.
-    #[inline(always)]
-    fn exec<O: Observer>(&mut self, obs: &mut O) -> Result<Step, MachineError> {
-        let pc = self.pc();
-        if !self.in_code(pc) {
-            return Err(MachineError::PcOutsideImage { pc });
-        }
-        let timing = timing_at(&self.mem.bytes, pc);
-        let mut tstates = u32::from(timing.t);
-        match timing.kind {
-            Kind::Plain | Kind::Block | Kind::Prefix => {}
-            Kind::Cond(cc) => {
-                if condition(cc, self.cpu.immutable_registers().get8(Reg8::F)) {
-                    tstates += u32::from(timing.extra);
-                }
-            }
-            Kind::Djnz => {
-                if self.cpu.immutable_registers().get8(Reg8::B) != 1 {
-                    tstates += u32::from(timing.extra);
-                }
-            }
-            Kind::Halt => return Err(MachineError::Halted { pc }),
-        }
-        self.cpu.execute_instruction(&mut Bus {
-            mem: &mut self.mem,
-            obs: &mut *obs,
-            pc,
-            fetches: timing.len,
-        });
-        let regs = self.cpu.immutable_registers();
-        if timing.kind == Kind::Block && regs.pc() == pc.wrapping_add(u16::from(timing.len) - 2) {
-            tstates += u32::from(timing.extra);
-        }
-        if let Some((addr, value)) = self.mem.fault.take() {
-            return Err(MachineError::ProtectedWrite { addr, value, pc });
-        }
-        let sp = regs.get16(Reg16::SP);
-        if self.stack.wrapping_sub(sp) > self.stack_size {
-            return Err(MachineError::StackOutOfRange { sp, pc });
-        }
-        if O::ACTIVE {
-            let mut bytes = [0u8; 8];
-            let len = usize::from(timing.len).min(bytes.len());
-            for (i, b) in bytes[..len].iter_mut().enumerate() {
-                *b = self.mem.bytes[usize::from(pc.wrapping_add(i as u16))];
-            }
-            obs.on_instruction(pc, &bytes[..len], tstates);
-        }
+    fn step<B: Bus>(cpu: &mut iz80::Cpu, bus: &mut B, g: &Guards) -> Result<Step, MachineError> {
+        let pc = cpu.immutable_registers().pc();
+        let (tstates, returned) = exec(cpu, bus, g)?;
         Ok(Step {
             pc,
             tstates,
-            returned: regs.pc() == self.sentinel && sp == self.stack,
+            returned,
         })
     }
 
     fn begin_call(&mut self, addr: u16) {
-        let sp = self.stack.wrapping_sub(2);
-        let [low, high] = self.sentinel.to_le_bytes();
-        self.mem.bytes[usize::from(sp)] = low;
-        self.mem.bytes[usize::from(sp.wrapping_add(1))] = high;
+        let sp = self.guards.stack.wrapping_sub(2);
+        let [low, high] = self.guards.sentinel.to_le_bytes();
+        self.ram.bytes[usize::from(sp)] = low;
+        self.ram.bytes[usize::from(sp.wrapping_add(1))] = high;
         let regs = self.cpu.registers();
         regs.set16(Reg16::SP, sp);
         regs.set_pc(addr);
     }
 
-    fn call<O: Observer>(&mut self, addr: u16, obs: &mut O) -> Result<Cost, MachineError> {
-        if !self.in_code(addr) {
+    /// Checks the entry point and begins a call; the error when the call cannot start.
+    fn start(&mut self, addr: u16) -> Result<(), MachineError> {
+        if !self.guards.in_code(addr) {
             return Err(MachineError::PcOutsideImage { pc: addr });
         }
-        self.begin_call(addr);
-        let mut cost = Cost::default();
-        loop {
-            if cost.instructions >= self.budget {
-                return Err(MachineError::BudgetExceeded {
-                    pc: self.pc(),
-                    count: cost.instructions,
-                });
-            }
-            let step = self.exec(obs)?;
-            cost.tstates += u64::from(step.tstates);
-            cost.instructions += 1;
-            if step.returned {
-                return Ok(cost);
-            }
+        if self.guards.budget == 0 {
+            return Err(MachineError::BudgetExceeded { pc: addr, count: 0 });
         }
+        self.begin_call(addr);
+        Ok(())
+    }
+
+    fn call(&mut self, addr: u16) -> Result<Cost, MachineError> {
+        self.start(addr)?;
+        run(&mut self.cpu, &mut *self.ram, &self.guards, addr)
+    }
+
+    fn call_observed<O: Observer>(&mut self, addr: u16, obs: &mut O) -> Result<Cost, MachineError> {
+        self.start(addr)?;
+        let mut bus = Observed::new(&mut self.ram, obs);
+        run(&mut self.cpu, &mut bus, &self.guards, addr)
     }
 
     fn state(&self) -> Vec<u8> {
@@ -202,16 +318,14 @@ impl Machine {
     /// are blocked when the image defines both; SP starts at STACK when defined, else at 0x0000
     /// (the first push goes to 0xFFFE); PC must stay inside the image.
     pub fn new(image: &Image) -> Machine {
-        let mut mem = Memory::new();
+        let mut ram = Ram::new();
         let org = usize::from(image.org);
-        mem.bytes[org..org + image.bytes.len()].copy_from_slice(&image.bytes);
+        ram.bytes[org..org + image.bytes.len()].copy_from_slice(&image.bytes);
         let symbols = &image.symbols;
         if let (Some(start), Some(end)) = (symbols.get("CODE_START"), symbols.get("CODE_END")) {
-            mem.set_protected(start..end, true);
+            ram.set_protected(start..end, true);
         }
-        let mut core = Core {
-            cpu: iz80::Cpu::new_z80(),
-            mem,
+        let mut guards = Guards {
             stack: symbols.get("STACK").unwrap_or(0),
             stack_size: DEFAULT_STACK_SIZE,
             code_start: 0,
@@ -219,7 +333,12 @@ impl Machine {
             budget: DEFAULT_BUDGET,
             sentinel: 0,
         };
-        core.set_code_region(image.org, image.bytes.len() as u32);
+        guards.set_code_region(image.org, image.bytes.len() as u32);
+        let core = Core {
+            cpu: iz80::Cpu::new_z80(),
+            ram,
+            guards,
+        };
         Machine {
             core,
             image: image.clone(),
@@ -229,7 +348,8 @@ impl Machine {
     }
 
     /// A machine whose image is all of memory, zero-filled, with no symbols: for running
-    /// hand-placed code and test vectors.
+    /// hand-placed code and test vectors. Calls may run code anywhere but at 0xFFFF, the
+    /// sentinel return address.
     pub fn blank() -> Machine {
         let image =
             Image::new(vec![0; 0x10000], 0, SymbolTable::new()).expect("a 64 KiB image at 0 fits");
@@ -248,32 +368,32 @@ impl Machine {
 
     /// Blocks writes by executing code to `range`.
     pub fn protect(&mut self, range: impl RangeBounds<u16>) {
-        self.core.mem.set_protected(range, true);
+        self.core.ram.set_protected(range, true);
     }
 
     /// Allows writes to `range` again.
     pub fn unprotect(&mut self, range: impl RangeBounds<u16>) {
-        self.core.mem.set_protected(range, false);
+        self.core.ram.set_protected(range, false);
     }
 
     /// True when executing code may not write to `addr`.
     pub fn is_protected(&self, addr: u16) -> bool {
-        self.core.mem.is_protected(addr)
+        self.core.ram.is_protected(addr)
     }
 
     /// Sets the stack top: SP at the start of a call (before the sentinel is pushed).
     pub fn set_stack(&mut self, top: u16) {
-        self.core.stack = top;
+        self.core.guards.stack = top;
     }
 
     /// Sets how far below the stack top SP may go during a call.
     pub fn set_stack_size(&mut self, bytes: u16) {
-        self.core.stack_size = bytes;
+        self.core.guards.stack_size = bytes;
     }
 
     /// The stack top.
     pub fn stack(&self) -> u16 {
-        self.core.stack
+        self.core.guards.stack
     }
 
     /// Sets where PC may go (by default the image); an empty range allows nothing.
@@ -281,24 +401,25 @@ impl Machine {
         match inclusive(&range) {
             Some((start, end)) => self
                 .core
+                .guards
                 .set_code_region(start, u32::from(end) - u32::from(start) + 1),
-            None => self.core.set_code_region(0, 0),
+            None => self.core.guards.set_code_region(0, 0),
         }
     }
 
     /// Sets the most instructions one call may execute.
     pub fn set_budget(&mut self, max_instructions: u64) {
-        self.core.budget = max_instructions;
+        self.core.guards.budget = max_instructions;
     }
 
     /// The byte at `addr`.
     pub fn peek(&self, addr: u16) -> u8 {
-        self.core.mem.bytes[usize::from(addr)]
+        self.core.ram.bytes[usize::from(addr)]
     }
 
     /// Writes a byte (host access: protection does not apply).
     pub fn poke(&mut self, addr: u16, value: u8) {
-        self.core.mem.bytes[usize::from(addr)] = value;
+        self.core.ram.bytes[usize::from(addr)] = value;
     }
 
     /// The little-endian word at `addr`.
@@ -322,22 +443,22 @@ impl Machine {
 
     /// All 64 KiB of memory.
     pub fn memory(&self) -> &[u8] {
-        &self.core.mem.bytes[..]
+        &self.core.ram.bytes[..]
     }
 
     /// The instruction at `addr` as text, and its length in bytes.
     pub fn disassemble(&self, addr: u16) -> (String, usize) {
-        super::disassemble(&self.core.mem.bytes, addr)
+        super::disassemble(&self.core.ram.bytes, addr)
     }
 
     /// The value IN reads from `port` (16-bit port address).
     pub fn set_port(&mut self, port: u16, value: u8) {
-        self.core.mem.io[usize::from(port)] = value;
+        self.core.ram.io[usize::from(port)] = value;
     }
 
     /// The last value read from or written to `port`.
     pub fn port(&self, port: u16) -> u8 {
-        self.core.mem.io[usize::from(port)]
+        self.core.ram.io[usize::from(port)]
     }
 
     /// A copy of all registers.
@@ -370,9 +491,9 @@ impl Machine {
     /// Runs the routine at `addr` until it returns; its cost. Counts accesses when tracing is on.
     pub fn call(&mut self, addr: u16) -> Result<Cost, MachineError> {
         if self.tracing {
-            self.core.call(addr, self.trace.counters())
+            self.core.call_observed(addr, self.trace.counters())
         } else {
-            self.core.call(addr, &mut NoObserver)
+            self.core.call(addr)
         }
     }
 
@@ -389,7 +510,7 @@ impl Machine {
         addr: u16,
         obs: &mut O,
     ) -> Result<Cost, MachineError> {
-        self.core.call(addr, obs)
+        self.core.call_observed(addr, obs)
     }
 
     /// Prepares a call for stepping: SP = stack top minus the pushed sentinel, PC = `addr`.
@@ -399,16 +520,23 @@ impl Machine {
 
     /// Executes one instruction under the guards (HALT, protected write, stack, PC in image).
     pub fn step(&mut self) -> Result<Step, MachineError> {
+        let core = &mut self.core;
         if self.tracing {
-            self.core.exec(self.trace.counters())
+            let mut bus = Observed::new(&mut core.ram, self.trace.counters());
+            Core::step(&mut core.cpu, &mut bus, &core.guards)
         } else {
-            self.core.exec(&mut NoObserver)
+            Core::step(&mut core.cpu, &mut *core.ram, &core.guards)
         }
     }
 
     /// Executes one instruction under the guards, reporting it to `obs`.
     pub fn step_observed<O: Observer>(&mut self, obs: &mut O) -> Result<Step, MachineError> {
-        self.core.exec(obs)
+        let core = &mut self.core;
+        Core::step(
+            &mut core.cpu,
+            &mut Observed::new(&mut core.ram, obs),
+            &core.guards,
+        )
     }
 
     /// Executes one instruction without the call guards (HALT runs as a one-instruction
@@ -416,33 +544,20 @@ impl Machine {
     /// For test vectors and free-running code.
     pub fn step_raw(&mut self) -> Result<Step, MachineError> {
         let pc = self.pc();
-        let timing = timing_at(&self.core.mem.bytes, pc);
-        let regs = self.core.cpu.immutable_registers();
-        let taken = match timing.kind {
-            Kind::Cond(cc) => condition(cc, regs.get8(Reg8::F)),
-            Kind::Djnz => regs.get8(Reg8::B) != 1,
-            _ => false,
-        };
-        self.core.cpu.execute_instruction(&mut Bus {
-            mem: &mut self.core.mem,
-            obs: &mut NoObserver,
-            pc,
-            fetches: timing.len,
-        });
-        let repeated =
-            timing.kind == Kind::Block && self.pc() == pc.wrapping_add(u16::from(timing.len) - 2);
-        if self.core.cpu.is_halted() {
-            let mut state = self.core.state();
-            state[layout::HALTED] = 0;
-            self.core.set_state(&state);
+        let cpu = &mut self.core.cpu;
+        cpu.execute_instruction(&mut *self.core.ram);
+        let regs = cpu.immutable_registers();
+        let timing = timing_at(&self.core.ram.bytes, pc);
+        let tstates = exact_tstates(timing, regs, pc, regs.pc()).unwrap_or(u32::from(timing.t));
+        if cpu.is_halted() {
+            unhalt(cpu);
         }
-        if let Some((addr, value)) = self.core.mem.fault.take() {
+        if let Some((addr, value)) = self.core.ram.fault.take() {
             return Err(MachineError::ProtectedWrite { addr, value, pc });
         }
-        let extra = if taken || repeated { timing.extra } else { 0 };
         Ok(Step {
             pc,
-            tstates: u32::from(timing.t) + u32::from(extra),
+            tstates,
             returned: false,
         })
     }

@@ -2,24 +2,19 @@
 
 use std::ops::{Bound, RangeBounds};
 
+use super::timing::timing_at;
 use super::trace::Observer;
 
-/// Memory, I/O ports, the write-protection bitmap and the first blocked write of an instruction.
-pub(crate) struct Memory {
-    pub bytes: Box<[u8; 0x10000]>,
+/// Memory, I/O ports, the write-protection bitmap and the first blocked write of an instruction,
+/// all inline so that the untraced step loop reaches a byte with one load.
+pub(crate) struct Ram {
+    pub bytes: [u8; 0x10000],
     /// One bit per address; a set bit blocks writes from executing code.
-    protected: Box<[u64; 0x400]>,
+    protected: [u64; 0x400],
     /// Port values: IN reads them, OUT writes them.
-    pub io: Box<[u8; 0x10000]>,
+    pub io: [u8; 0x10000],
     /// (address, value) of a blocked write, taken by the machine after the instruction.
     pub fault: Option<(u16, u8)>,
-}
-
-fn zeroed_bytes() -> Box<[u8; 0x10000]> {
-    vec![0u8; 0x10000]
-        .into_boxed_slice()
-        .try_into()
-        .expect("a 64 Ki vector converts to a 64 Ki array")
 }
 
 /// The inclusive address range a `RangeBounds<u16>` covers, or None when it is empty.
@@ -37,14 +32,14 @@ pub(crate) fn inclusive(range: &impl RangeBounds<u16>) -> Option<(u16, u16)> {
     (i64::from(start) <= end).then_some((start as u16, end as u16))
 }
 
-impl Memory {
-    pub fn new() -> Memory {
-        Memory {
-            bytes: zeroed_bytes(),
-            protected: Box::new([0; 0x400]),
-            io: zeroed_bytes(),
+impl Ram {
+    pub fn new() -> Box<Ram> {
+        Box::new(Ram {
+            bytes: [0; 0x10000],
+            protected: [0; 0x400],
+            io: [0; 0x10000],
             fault: None,
-        }
+        })
     }
 
     /// Sets or clears write protection on `range`.
@@ -67,50 +62,132 @@ impl Memory {
         let a = usize::from(addr);
         self.protected[a >> 6] & (1 << (a & 63)) != 0
     }
+
+    /// A write by executing code: blocked (and remembered) when protected; true when done.
+    #[inline(always)]
+    fn write(&mut self, addr: u16, value: u8) -> bool {
+        if self.is_protected(addr) {
+            self.fault.get_or_insert((addr, value));
+            return false;
+        }
+        self.bytes[usize::from(addr)] = value;
+        true
+    }
 }
 
-/// What iz80 sees as the machine during one instruction: memory plus the observer.
-pub(crate) struct Bus<'a, O: Observer> {
-    pub mem: &'a mut Memory,
-    pub obs: &'a mut O,
-    /// Address of the executing instruction, for attribution.
-    pub pc: u16,
-    /// Opcode and operand bytes still to be fetched: those reads are not data reads.
-    pub fetches: u8,
+/// What iz80 runs against, plus the step loop's hooks around each instruction.
+pub(crate) trait Bus: iz80::Machine {
+    /// The memory behind the bus.
+    fn ram(&mut self) -> &mut Ram;
+    /// The instruction at `pc` is about to run.
+    fn begin(&mut self, pc: u16);
+    /// It ran and cost `tstates`.
+    fn finish(&mut self, pc: u16, len: u8, tstates: u32);
 }
 
-impl<O: Observer> iz80::Machine for Bus<'_, O> {
+impl iz80::Machine for Ram {
     #[inline]
     fn peek(&mut self, address: u16) -> u8 {
-        let value = self.mem.bytes[usize::from(address)];
-        if O::ACTIVE {
-            if self.fetches > 0 {
-                self.fetches -= 1;
-            } else {
-                self.obs.on_read(self.pc, address, value);
-            }
+        self.bytes[usize::from(address)]
+    }
+
+    #[inline]
+    fn poke(&mut self, address: u16, value: u8) {
+        self.write(address, value);
+    }
+
+    fn port_in(&mut self, address: u16) -> u8 {
+        self.io[usize::from(address)]
+    }
+
+    fn port_out(&mut self, address: u16, value: u8) {
+        self.io[usize::from(address)] = value;
+    }
+}
+
+/// The untraced bus: memory alone, no hooks.
+impl Bus for Ram {
+    #[inline(always)]
+    fn ram(&mut self) -> &mut Ram {
+        self
+    }
+
+    #[inline(always)]
+    fn begin(&mut self, _pc: u16) {}
+
+    #[inline(always)]
+    fn finish(&mut self, _pc: u16, _len: u8, _tstates: u32) {}
+}
+
+/// Memory with an observer watching every instruction and data access.
+pub(crate) struct Observed<'a, O: Observer> {
+    ram: &'a mut Ram,
+    obs: &'a mut O,
+    /// Address of the executing instruction, for attribution.
+    pc: u16,
+    /// Opcode and operand bytes still to be fetched: those reads are not data reads.
+    fetches: u8,
+}
+
+impl<'a, O: Observer> Observed<'a, O> {
+    pub fn new(ram: &'a mut Ram, obs: &'a mut O) -> Observed<'a, O> {
+        Observed {
+            ram,
+            obs,
+            pc: 0,
+            fetches: 0,
+        }
+    }
+}
+
+impl<O: Observer> iz80::Machine for Observed<'_, O> {
+    #[inline]
+    fn peek(&mut self, address: u16) -> u8 {
+        let value = self.ram.bytes[usize::from(address)];
+        if self.fetches > 0 {
+            self.fetches -= 1;
+        } else {
+            self.obs.on_read(self.pc, address, value);
         }
         value
     }
 
     #[inline]
     fn poke(&mut self, address: u16, value: u8) {
-        if self.mem.is_protected(address) {
-            self.mem.fault.get_or_insert((address, value));
-            return;
-        }
-        self.mem.bytes[usize::from(address)] = value;
-        if O::ACTIVE {
+        if self.ram.write(address, value) {
             self.obs.on_write(self.pc, address, value);
         }
     }
 
     fn port_in(&mut self, address: u16) -> u8 {
-        self.mem.io[usize::from(address)]
+        self.ram.port_in(address)
     }
 
     fn port_out(&mut self, address: u16, value: u8) {
-        self.mem.io[usize::from(address)] = value;
+        self.ram.port_out(address, value);
+    }
+}
+
+impl<O: Observer> Bus for Observed<'_, O> {
+    #[inline(always)]
+    fn ram(&mut self) -> &mut Ram {
+        self.ram
+    }
+
+    #[inline(always)]
+    fn begin(&mut self, pc: u16) {
+        self.pc = pc;
+        self.fetches = timing_at(&self.ram.bytes, pc).len;
+    }
+
+    #[inline(always)]
+    fn finish(&mut self, pc: u16, len: u8, tstates: u32) {
+        let mut bytes = [0u8; 8];
+        let len = usize::from(len).min(bytes.len());
+        for (i, b) in bytes[..len].iter_mut().enumerate() {
+            *b = self.ram.bytes[usize::from(pc.wrapping_add(i as u16))];
+        }
+        self.obs.on_instruction(pc, &bytes[..len], tstates);
     }
 }
 
@@ -128,7 +205,7 @@ mod tests {
 
     #[test]
     fn protection_bits() {
-        let mut m = Memory::new();
+        let mut m = Ram::new();
         m.set_protected(0x3F..0x41, true);
         assert!(!m.is_protected(0x3E) && m.is_protected(0x3F) && m.is_protected(0x40));
         assert!(!m.is_protected(0x41));

@@ -6,6 +6,8 @@
 //! guarding against runaway code, HALT, stray stack pointers, PC leaving the image and writes
 //! into protected ranges.
 
+pub mod bench_support;
+mod default_image;
 mod disasm;
 mod emulator;
 mod error;
@@ -16,6 +18,7 @@ mod symbols;
 mod timing;
 mod trace;
 
+pub use default_image::default_image;
 pub use disasm::disassemble;
 pub use emulator::{Cost, DEFAULT_BUDGET, DEFAULT_STACK_SIZE, Machine, Step};
 pub use error::MachineError;

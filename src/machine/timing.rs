@@ -5,14 +5,12 @@
 //! tables are built at compile time; looking one up is a byte read, a table index and (for the
 //! few conditional instructions) one flag test.
 
-/// How an instruction's T-states depend on the machine state.
+/// What, beyond the flags, an instruction's T-states depend on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u8)]
 pub(crate) enum Kind {
-    /// Always `t` T-states.
+    /// `t`, plus `extra` when the flag condition holds (unconditional instructions have no extra).
     Plain,
-    /// `t`, plus `extra` when condition `cc` (0..=7: NZ Z NC C PO PE P M) holds beforehand.
-    Cond(u8),
     /// DJNZ: `t`, plus `extra` when B is not 1 beforehand (the jump is taken).
     Djnz,
     /// LDIR and friends: `t`, plus `extra` when the instruction repeats (PC comes back to it).
@@ -23,17 +21,33 @@ pub(crate) enum Kind {
     Prefix,
 }
 
-/// T-states and length of one instruction.
+/// T-states and length of one instruction: eight bytes, read with one load.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(C, align(8))]
 pub(crate) struct Timing {
     /// T-states when no condition adds any.
     pub t: u8,
-    /// T-states added when the condition (see `kind`) holds.
+    /// T-states added when the condition holds.
     pub extra: u8,
     /// Length in bytes, prefixes included.
     pub len: u8,
-    /// How `extra` applies.
+    /// Flags tested by a conditional jump, call or return...
+    pub mask: u8,
+    /// ...and the value they must have (`F & mask == want`) for `extra` to apply. Unconditional
+    /// instructions have mask 0, want 0 and extra 0; special kinds have mask 0, want 1 (never).
+    pub want: u8,
+    /// The non-flag dependency, if any.
     pub kind: Kind,
+}
+
+impl Timing {
+    /// T-states given the flags before the instruction (exact except for the special kinds).
+    #[inline(always)]
+    pub(crate) fn with_flags(self, f: u8) -> u32 {
+        // Branch-free: the outcome of a conditional jump is hard to predict.
+        let holds = u8::from(f & self.mask == self.want);
+        u32::from(self.t) + u32::from(self.extra & holds.wrapping_neg())
+    }
 }
 
 const fn timing(t: u8, len: u8) -> Timing {
@@ -41,15 +55,33 @@ const fn timing(t: u8, len: u8) -> Timing {
         t,
         extra: 0,
         len,
+        mask: 0,
+        want: 0,
         kind: Kind::Plain,
     }
 }
 
-const fn cond(t: u8, extra: u8, len: u8, kind: Kind) -> Timing {
+/// A conditional jump, call or return on condition code `cc` (0..=7: NZ Z NC C PO PE P M).
+const fn when(cc: u8, t: u8, extra: u8, len: u8) -> Timing {
+    let mask = [0x40, 0x01, 0x04, 0x80][(cc as usize >> 1) & 3];
     Timing {
         t,
         extra,
         len,
+        mask,
+        want: if cc & 1 == 1 { mask } else { 0 },
+        kind: Kind::Plain,
+    }
+}
+
+/// An instruction whose `extra` depends on something other than the flags.
+const fn special(t: u8, extra: u8, len: u8, kind: Kind) -> Timing {
+    Timing {
+        t,
+        extra,
+        len,
+        mask: 0,
+        want: 1,
         kind,
     }
 }
@@ -62,9 +94,9 @@ const fn base(op: u8) -> Timing {
         0 => match z {
             0 => match y {
                 0 | 1 => timing(4, 1),
-                2 => cond(8, 5, 2, Kind::Djnz),
+                2 => special(8, 5, 2, Kind::Djnz),
                 3 => timing(12, 2),
-                _ => cond(7, 5, 2, Kind::Cond(y - 4)),
+                _ => when(y - 4, 7, 5, 2),
             },
             1 => {
                 if q == 0 {
@@ -85,7 +117,7 @@ const fn base(op: u8) -> Timing {
         },
         1 => {
             if y == 6 && z == 6 {
-                cond(4, 0, 1, Kind::Halt)
+                special(4, 0, 1, Kind::Halt)
             } else if y == 6 || z == 6 {
                 timing(7, 1)
             } else {
@@ -94,7 +126,7 @@ const fn base(op: u8) -> Timing {
         }
         2 => timing(if z == 6 { 7 } else { 4 }, 1),
         _ => match z {
-            0 => cond(5, 6, 1, Kind::Cond(y)),
+            0 => when(y, 5, 6, 1),
             1 => match (q, p) {
                 (0, _) | (1, 0) => timing(10, 1),
                 (1, 3) => timing(6, 1),
@@ -103,16 +135,16 @@ const fn base(op: u8) -> Timing {
             2 => timing(10, 3),
             3 => match y {
                 0 => timing(10, 3),
-                1 => cond(0, 0, 1, Kind::Prefix),
+                1 => special(0, 0, 1, Kind::Prefix),
                 2 | 3 => timing(11, 2),
                 4 => timing(19, 1),
                 _ => timing(4, 1),
             },
-            4 => cond(10, 7, 3, Kind::Cond(y)),
+            4 => when(y, 10, 7, 3),
             5 => match (q, p) {
                 (0, _) => timing(11, 1),
                 (1, 0) => timing(17, 3),
-                _ => cond(0, 0, 1, Kind::Prefix),
+                _ => special(0, 0, 1, Kind::Prefix),
             },
             6 => timing(7, 2),
             _ => timing(11, 1),
@@ -137,9 +169,17 @@ const fn indexed(op: u8) -> Timing {
     let b = base(op);
     if takes_displacement(op) {
         let more = if op == 0x36 { 5 } else { 8 };
-        cond(b.t + 4 + more, b.extra, b.len + 2, b.kind)
+        Timing {
+            t: b.t + 4 + more,
+            len: b.len + 2,
+            ..b
+        }
     } else {
-        cond(b.t + 4, b.extra, b.len + 1, b.kind)
+        Timing {
+            t: b.t + 4,
+            len: b.len + 1,
+            ..b
+        }
     }
 }
 
@@ -178,7 +218,7 @@ const fn extended(op: u8) -> Timing {
         },
         2 if z <= 3 && y >= 4 => {
             if y >= 6 {
-                cond(16, 5, 2, Kind::Block)
+                special(16, 5, 2, Kind::Block)
             } else {
                 timing(16, 2)
             }
@@ -245,37 +285,21 @@ fn prefix_chain(mem: &[u8; 0x10000], pc: u16) -> Timing {
     let inner = match mem[usize::from(at)] {
         0xED => {
             let e = EXTENDED[after(1)];
-            cond(e.t + 4, e.extra, e.len + 1, e.kind)
+            Timing {
+                t: e.t + 4,
+                len: e.len + 1,
+                ..e
+            }
         }
         0xCB => INDEXED_BITS[after(2)],
         op => INDEXED[usize::from(op)],
     };
     let extra = extra.min(60) as u8;
-    cond(
-        inner.t.saturating_add(4 * extra),
-        inner.extra,
-        inner.len.saturating_add(extra),
-        inner.kind,
-    )
-}
-
-/// The byte mask and the value it must have for condition `cc` (NZ Z NC C PO PE P M).
-const CONDITIONS: [(u8, bool); 8] = [
-    (0x40, false),
-    (0x40, true),
-    (0x01, false),
-    (0x01, true),
-    (0x04, false),
-    (0x04, true),
-    (0x80, false),
-    (0x80, true),
-];
-
-/// True when condition `cc` holds for flags `f`.
-#[inline(always)]
-pub(crate) fn condition(cc: u8, f: u8) -> bool {
-    let (mask, set) = CONDITIONS[usize::from(cc & 7)];
-    (f & mask != 0) == set
+    Timing {
+        t: inner.t.saturating_add(4 * extra),
+        len: inner.len.saturating_add(extra),
+        ..inner
+    }
 }
 
 #[cfg(test)]
@@ -301,11 +325,11 @@ mod tests {
             (19, 4)
         );
         assert_eq!(at(&[0xFD, 0xE5]).t, 15);
-        assert_eq!(at(&[0x20, 0]), cond(7, 5, 2, Kind::Cond(0)));
+        assert_eq!(at(&[0x20, 0]), when(0, 7, 5, 2));
         assert_eq!(at(&[0xC2, 0, 0]), timing(10, 3));
         assert_eq!(at(&[0xC9]), timing(10, 1));
         assert_eq!(at(&[0xED, 0x00]), timing(8, 2));
-        assert_eq!(at(&[0xED, 0xB0]), cond(16, 5, 2, Kind::Block));
+        assert_eq!(at(&[0xED, 0xB0]), special(16, 5, 2, Kind::Block));
         assert_eq!(at(&[0xED, 0x43, 0, 0]), timing(20, 4));
         assert_eq!(at(&[0xDD, 0xCB, 5, 0x46]), timing(20, 4));
         assert_eq!(at(&[0xFD, 0xCB, 5, 0xC6]), timing(23, 4));
@@ -316,14 +340,26 @@ mod tests {
     #[test]
     fn prefix_chains() {
         assert_eq!(at(&[0xDD, 0xFD, 0x21, 0, 0]), timing(18, 5));
-        assert_eq!(at(&[0xDD, 0xED, 0xB0]), cond(20, 5, 3, Kind::Block));
+        assert_eq!(at(&[0xDD, 0xED, 0xB0]), special(20, 5, 3, Kind::Block));
         assert_eq!(at(&[0xDD, 0xDD, 0xCB, 1, 0x06]), timing(27, 5));
     }
 
     #[test]
     fn conditions() {
-        assert!(condition(0, 0x00) && !condition(0, 0x40));
-        assert!(condition(3, 0x01) && !condition(2, 0x01));
-        assert!(condition(5, 0x04) && condition(7, 0x80) && condition(6, 0x7F));
+        let jr_nz = at(&[0x20, 0]);
+        assert_eq!((jr_nz.with_flags(0x00), jr_nz.with_flags(0x40)), (12, 7));
+        let call_c = at(&[0xDC, 0, 0]);
+        assert_eq!((call_c.with_flags(0x01), call_c.with_flags(0xFE)), (17, 10));
+        let ret_pe = at(&[0xE8]);
+        assert_eq!((ret_pe.with_flags(0x04), ret_pe.with_flags(0x00)), (11, 5));
+        let jp_m = at(&[0xFA, 0, 0]);
+        assert_eq!((jp_m.with_flags(0x80), jp_m.with_flags(0x00)), (10, 10));
+        assert_eq!(
+            at(&[0x10, 0]).with_flags(0xFF),
+            8,
+            "DJNZ is not a flag condition"
+        );
+        assert_eq!(at(&[0x00]).with_flags(0xFF), 4);
+        assert_eq!(std::mem::size_of::<Timing>(), 8);
     }
 }

@@ -6,12 +6,8 @@ use super::SymbolTable;
 /// reported as reads; they are the `bytes` of `on_instruction`). An instruction's reads and
 /// writes are reported while it executes, before its own `on_instruction`.
 ///
-/// Runs are monomorphised over the observer: with [`NoObserver`] (`ACTIVE = false`) the hooks
-/// compile away.
+/// Runs are monomorphised over the observer; the machine's untraced path has no hooks at all.
 pub trait Observer {
-    /// False makes the machine skip the hooks entirely (and the bookkeeping they need).
-    const ACTIVE: bool = true;
-
     /// An instruction at `pc` (encoded as `bytes`) has executed and cost `tstates`.
     fn on_instruction(&mut self, _pc: u16, _bytes: &[u8], _tstates: u32) {}
 
@@ -26,9 +22,7 @@ pub trait Observer {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NoObserver;
 
-impl Observer for NoObserver {
-    const ACTIVE: bool = false;
-}
+impl Observer for NoObserver {}
 
 /// Per-address read and write counters, and the same counts by the address of the instruction
 /// that made them (for per-routine attribution).

@@ -83,6 +83,11 @@ pub struct Collector {
     exec_tstates: Vec<u64>,
     reads: Vec<u64>,
     writes: Vec<u64>,
+    /// Addresses accessed by CALL, RET, PUSH, POP and friends: the stack.
+    stack_slot: Vec<bool>,
+    /// Data accesses of the instruction executing now (reported before it is).
+    recent: [u16; 4],
+    recent_len: usize,
     slot_of: Vec<u16>,
     routines: Vec<RoutineTally>,
     stack: Vec<Frame>,
@@ -109,6 +114,9 @@ impl Collector {
             exec_tstates: vec![0; ADDRESSES],
             reads: vec![0; ADDRESSES],
             writes: vec![0; ADDRESSES],
+            stack_slot: vec![false; ADDRESSES],
+            recent: [0; 4],
+            recent_len: 0,
             slot_of: vec![NO_SLOT; ADDRESSES],
             routines: Vec::with_capacity(ROUTINE_SLOTS),
             stack: Vec::with_capacity(MAX_DEPTH),
@@ -148,18 +156,39 @@ impl Collector {
             tally.self_instructions += 1;
         }
         self.pending = transfer(pc, opcode, tstates);
+        if uses_stack(opcode) {
+            for &addr in &self.recent[..self.recent_len] {
+                self.stack_slot[addr as usize] = true;
+            }
+        }
+        self.recent_len = 0;
     }
 
     /// Records a data read (opcode fetches are not data reads).
     #[inline]
     pub fn read(&mut self, addr: u16) {
         self.reads[addr as usize] += 1;
+        self.remember(addr);
     }
 
     /// Records a data write.
     #[inline]
     pub fn write(&mut self, addr: u16) {
         self.writes[addr as usize] += 1;
+        self.remember(addr);
+    }
+
+    #[inline]
+    fn remember(&mut self, addr: u16) {
+        if self.recent_len < self.recent.len() {
+            self.recent[self.recent_len] = addr;
+            self.recent_len += 1;
+        }
+    }
+
+    /// True for addresses that CALL, RET, PUSH, POP or EX (SP) accessed: stack slots.
+    pub fn is_stack(&self, addr: u16) -> bool {
+        self.stack_slot[addr as usize]
     }
 
     /// Ends the harness's call after it returned: the last instruction was the root's RET.
@@ -307,6 +336,23 @@ impl Observer for Collector {
     }
 }
 
+/// True for the instructions whose data accesses are stack slots.
+#[inline]
+fn uses_stack(op: [u8; 4]) -> bool {
+    let stack_op = |b: u8| {
+        matches!(b, 0xCD | 0xC9 | 0xE3)
+            || b & 0xC7 == 0xC4
+            || b & 0xC7 == 0xC7
+            || b & 0xC7 == 0xC0
+            || b & 0xCB == 0xC1
+    };
+    match op[0] {
+        0xDD | 0xFD => matches!(op[1], 0xE1 | 0xE3 | 0xE5),
+        0xED => op[1] & 0xC7 == 0x45,
+        b => stack_op(b),
+    }
+}
+
 /// How the instruction at `pc` changes the call stack. Conditional CALL and RET are told apart
 /// by their exact T-states (CALL cc: 17 taken, 10 not; RET cc: 11 taken, 5 not).
 #[inline]
@@ -437,6 +483,23 @@ mod tests {
         c.end();
         assert_eq!(c.depth(), 0);
         assert_eq!(c.routines()[0].inclusive, 31);
+    }
+
+    #[test]
+    fn stack_slots_are_told_apart_from_data() {
+        let mut c = Collector::new();
+        c.begin(0x100);
+        c.write(0xFFFD); // CALL pushes its return address
+        c.write(0xFFFC);
+        c.instruction(0x100, call(0x200), 17);
+        c.read(0x300); // LD A,(0300h)
+        c.instruction(0x200, [0x3A, 0x00, 0x03, 0], 13);
+        c.write(0xFFFB); // PUSH IX
+        c.write(0xFFFA);
+        c.instruction(0x203, [0xDD, 0xE5, 0, 0], 15);
+        assert!(c.is_stack(0xFFFC) && c.is_stack(0xFFFD) && c.is_stack(0xFFFA));
+        assert!(!c.is_stack(0x300));
+        assert_eq!(c.reads()[0x300], 1);
     }
 
     #[test]

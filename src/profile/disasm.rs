@@ -9,27 +9,26 @@ pub fn disassemble_symbolic(memory: &[u8; 0x10000], addr: u16, image: &Image) ->
     (symbolic(&text, image), len)
 }
 
-/// Replaces `1234h` tokens naming a symbol inside the image; also drops the space after commas
-/// so lines stay short in narrow panes.
+/// Replaces `1234h` tokens inside the image by symbols: an exact symbol anywhere, and
+/// `NAME+n` for memory operands `(1234h)`, which are always addresses. Also drops the space
+/// after commas so lines stay short in narrow panes.
 pub fn symbolic(text: &str, image: &Image) -> String {
     let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
     while i < bytes.len() {
-        let token = bytes.get(i..i + 5);
-        let starts_word = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
-        let ends_word = bytes.get(i + 5).is_none_or(|b| !b.is_ascii_alphanumeric());
-        if let Some(t) = token
-            && starts_word
-            && ends_word
-            && t[..4].iter().all(u8::is_ascii_hexdigit)
-            && (t[4] == b'h' || t[4] == b'H')
-            && let Ok(value) = u16::from_str_radix(&text[i..i + 4], 16)
-            && let Some(name) = symbol_at(image, value)
-        {
-            out.push_str(name);
-            i += 5;
-            continue;
+        if let Some(value) = hex_token(text, i) {
+            let in_parens = i > 0 && bytes[i - 1] == b'(' && bytes.get(i + 5) == Some(&b')');
+            let name = match symbol_at(image, value) {
+                Some(name) => Some(name.to_string()),
+                None if in_parens => offset_name(image, value),
+                None => None,
+            };
+            if let Some(name) = name {
+                out.push_str(&name);
+                i += 5;
+                continue;
+            }
         }
         if bytes[i] == b',' && bytes.get(i + 1) == Some(&b' ') {
             out.push(',');
@@ -40,6 +39,29 @@ pub fn symbolic(text: &str, image: &Image) -> String {
         i += 1;
     }
     out
+}
+
+/// The value of a whole-word `1234h` token starting at byte `i`.
+fn hex_token(text: &str, i: usize) -> Option<u16> {
+    let bytes = text.as_bytes();
+    let token = bytes.get(i..i + 5)?;
+    let starts_word = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
+    let ends_word = bytes.get(i + 5).is_none_or(|b| !b.is_ascii_alphanumeric());
+    let hex = token[..4].iter().all(u8::is_ascii_hexdigit);
+    if starts_word && ends_word && hex && (token[4] == b'h' || token[4] == b'H') {
+        u16::from_str_radix(&text[i..i + 4], 16).ok()
+    } else {
+        None
+    }
+}
+
+/// `NAME+n` from the nearest symbol at or below `value`, inside the image.
+fn offset_name(image: &Image, value: u16) -> Option<String> {
+    if !image.contains(value) {
+        return None;
+    }
+    let (name, at) = image.symbols.nearest_below(value)?;
+    image.contains(at).then(|| format!("{name}+{}", value - at))
 }
 
 /// The first symbol whose value is exactly `value`, when `value` lies inside the image.
@@ -98,5 +120,8 @@ mod tests {
         assert_eq!(symbolic("X0105h", &image), "X0105h");
         assert_eq!(symbolic("0105hX", &image), "0105hX");
         assert_eq!(symbolic("01105h", &image), "01105h");
+        assert_eq!(symbolic("LD A,(0112h)", &image), "LD A,(MLNXT+2)");
+        assert_eq!(symbolic("LD HL,0112h", &image), "LD HL,0112h");
+        assert_eq!(symbolic("LD A,(0050h)", &image), "LD A,(0050h)");
     }
 }

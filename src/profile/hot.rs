@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use super::heatmap::{CELLS, square_name};
 use crate::machine::Image;
 
 /// One hot instruction address.
@@ -36,8 +37,18 @@ pub struct HotData {
 }
 
 /// `NAME` when `addr` is the symbol's value, `NAME+n` past it, `?` below every symbol and `-`
-/// outside the image's bytes (the stack, usually).
+/// outside the image's bytes. BOARDA's 120 cells are always `BOARDA+n`, with the square's name
+/// for playing squares (small EQU constants would otherwise shadow BOARDA when it sits low).
 pub fn symbolize(image: &Image, addr: u16) -> String {
+    if let Some(boarda) = image.symbols.get("BOARDA") {
+        let index = usize::from(addr.wrapping_sub(boarda));
+        if index < CELLS {
+            return match square_name(index) {
+                Some(square) => format!("BOARDA+{index} {square}"),
+                None => format!("BOARDA+{index}"),
+            };
+        }
+    }
     if !image.contains(addr) {
         return "-".to_string();
     }
@@ -73,8 +84,15 @@ pub fn hottest_code(
         .collect()
 }
 
-/// The `n` data addresses with most reads plus writes (ties by address).
-pub fn hottest_data(reads: &[u64], writes: &[u64], image: &Image, n: usize) -> Vec<HotData> {
+/// The `n` data addresses with most reads plus writes (ties by address). Addresses in the
+/// `is_stack` tells are named `stack`.
+pub fn hottest_data(
+    reads: &[u64],
+    writes: &[u64],
+    image: &Image,
+    is_stack: impl Fn(u16) -> bool,
+    n: usize,
+) -> Vec<HotData> {
     let mut all: Vec<(u16, u64, u64)> = (0..reads.len().min(writes.len()))
         .filter(|&a| reads[a] + writes[a] > 0)
         .map(|a| (a as u16, reads[a], writes[a]))
@@ -84,7 +102,11 @@ pub fn hottest_data(reads: &[u64], writes: &[u64], image: &Image, n: usize) -> V
         .take(n)
         .map(|(addr, reads, writes)| HotData {
             addr,
-            symbol: symbolize(image, addr),
+            symbol: if is_stack(addr) {
+                "stack".to_string()
+            } else {
+                symbolize(image, addr)
+            },
             reads,
             writes,
         })
@@ -97,8 +119,10 @@ mod tests {
     use crate::machine::SymbolTable;
 
     fn image() -> Image {
-        let symbols =
-            SymbolTable::parse("START EQU 0100H\nLOOP EQU 0104H\nBOARDA EQU 0200H\n").unwrap();
+        let symbols = SymbolTable::parse(
+            "START EQU 0100H\nLOOP EQU 0104H\nBOARDA EQU 0200H\nMLIST EQU 0278H\n",
+        )
+        .unwrap();
         Image::new(vec![0; 0x200], 0x80, symbols).unwrap()
     }
 
@@ -107,7 +131,9 @@ mod tests {
         let s = image();
         assert_eq!(symbolize(&s, 0x100), "START");
         assert_eq!(symbolize(&s, 0x103), "START+3");
-        assert_eq!(symbolize(&s, 0x219), "BOARDA+25");
+        assert_eq!(symbolize(&s, 0x219), "BOARDA+25 e1");
+        assert_eq!(symbolize(&s, 0x20B), "BOARDA+11");
+        assert_eq!(symbolize(&s, 0x278), "MLIST");
         assert_eq!(symbolize(&s, 0x90), "?");
         assert_eq!(symbolize(&s, 0x50), "-");
         assert_eq!(symbolize(&s, 0x280), "-");
@@ -144,11 +170,20 @@ mod tests {
         writes[0x219] = 1;
         reads[0x21A] = 6;
         writes[0x90] = 1;
-        let hot = hottest_data(&reads, &writes, &image(), 5);
+        reads[0xFFFE] = 1;
+        let hot = hottest_data(&reads, &writes, &image(), |a| a >= 0xFF00, 5);
         let got: Vec<_> = hot
             .iter()
             .map(|h| (h.symbol.as_str(), h.reads, h.writes))
             .collect();
-        assert_eq!(got, [("BOARDA+25", 5, 1), ("BOARDA+26", 6, 0), ("?", 0, 1)]);
+        assert_eq!(
+            got,
+            [
+                ("BOARDA+25 e1", 5, 1),
+                ("BOARDA+26 f1", 6, 0),
+                ("?", 0, 1),
+                ("stack", 1, 0)
+            ]
+        );
     }
 }

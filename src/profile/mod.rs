@@ -3,6 +3,7 @@
 //! [`profile_call`] runs one routine under a [`Collector`] (the machine's observed call path;
 //! its untraced path is untouched) and turns the tallies into a [`Profile`].
 
+pub mod bench;
 pub mod collector;
 pub mod disasm;
 pub mod heatmap;
@@ -169,6 +170,9 @@ mod tests {
             .take(3)
             .map(|h| (h.symbol.as_str(), h.reads, h.writes))
             .collect();
-        assert_eq!(data, [("-", 3, 3), ("-", 3, 3), ("BOARDA+11", 3, 0)]);
+        assert_eq!(
+            data,
+            [("stack", 3, 3), ("stack", 3, 3), ("BOARDA+11", 3, 0)]
+        );
     }
 }

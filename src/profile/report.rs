@@ -120,7 +120,13 @@ impl Profile {
                 image,
                 TOP,
             ),
-            hot_data: hottest_data(collector.reads(), collector.writes(), image, TOP),
+            hot_data: hottest_data(
+                collector.reads(),
+                collector.writes(),
+                image,
+                |a| collector.is_stack(a),
+                TOP,
+            ),
         }
     }
 
@@ -132,11 +138,14 @@ impl Profile {
     /// The report as text: routines, instruction mix, BOARDA heatmap, hottest addresses.
     pub fn to_text(&self) -> String {
         let mut s = String::new();
+        let calls = self.routines.first().map_or(0, |r| r.calls);
         let _ = writeln!(
             s,
-            "{} at {:04X}h: {} T-states, {} instructions, {} reads, {} writes",
+            "{} at {:04X}h, {} call{}: {} T-states, {} instructions, {} reads, {} writes",
             self.routine,
             self.entry,
+            group(calls),
+            if calls == 1 { "" } else { "s" },
             group(self.tstates),
             group(self.instructions),
             group(self.reads),
@@ -181,12 +190,12 @@ impl Profile {
         for r in &self.routines {
             let _ = write!(
                 s,
-                "{:<12} {:>6} {:>11} {:>7} {:>9.1} {:>7} {:>10} {:>9}",
+                "{:<12} {:>6} {:>11} {:>7} {:>9} {:>7} {:>10} {:>9}",
                 r.name,
                 group(r.calls),
                 group(r.total),
                 group(r.min),
-                r.mean,
+                group_tenths(r.mean),
                 group(r.max),
                 group(r.self_tstates),
                 group(r.instructions)
@@ -297,6 +306,12 @@ pub fn group(n: u64) -> String {
     out
 }
 
+/// `15217.04` as `15,217.0`.
+pub fn group_tenths(x: f64) -> String {
+    let tenths = (x * 10.0).round() as u64;
+    format!("{}.{}", group(tenths / 10), tenths % 10)
+}
+
 /// Microseconds as `812.3 us`, `28.08 ms` or `8.2 min`-style text.
 pub fn duration(us: f64) -> String {
     if us < 1_000.0 {
@@ -320,6 +335,8 @@ mod tests {
         assert_eq!(group(999), "999");
         assert_eq!(group(49_821), "49,821");
         assert_eq!(group(1_959_115_396), "1,959,115,396");
+        assert_eq!(group_tenths(15_217.0), "15,217.0");
+        assert_eq!(group_tenths(385.3125), "385.3");
         assert_eq!(duration(micros(49_821, 4.0)), "12.46 ms");
         assert_eq!(duration(micros(293, 2.0)), "146.5 us");
         assert_eq!(duration(micros(1_959_115_396, 4.0)), "8.2 min");

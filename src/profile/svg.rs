@@ -95,6 +95,15 @@ fn panel(s: &mut String, name: &str, counts: &[u64], x0: usize, y0: usize) {
         8 * CELL,
         8 * CELL
     );
+    for rank in 0..8 {
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}" font-size="10" fill="gray">{}</text>"#,
+            x0 + 4,
+            y0 + (ROWS - 3 - rank) * CELL + 12,
+            rank + 1
+        );
+    }
     for file in 0..8 {
         let _ = writeln!(
             s,

@@ -3,8 +3,9 @@
 use crate::machine::Image;
 use crate::profile::disasm::{disassemble_symbolic, symbol_at};
 
-/// Bytes before PC where decoding may start when no symbol is close.
-const LOOK_BACK: u16 = 64;
+/// How far before PC the nearest symbol may be for decoding to start there; beyond it
+/// decoding starts at PC.
+const LOOK_BACK: u16 = 1024;
 
 /// One line of the listing: a label, or an instruction.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,7 +24,7 @@ pub enum ListingLine {
 }
 
 /// About `rows` lines around `pc`: up to `before` lines above it and the rest below. Decoding
-/// starts at the nearest symbol at or below `pc` (or a little before PC when none is close), so
+/// starts at the nearest symbol at or below `pc` (or at PC when none is close), so
 /// the instructions above PC are the ones the code really has.
 pub fn listing(
     memory: &[u8; 0x10000],

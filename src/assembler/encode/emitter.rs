@@ -48,7 +48,7 @@ impl<'a> Emitter<'a> {
 
     /// Evaluates `e`; an undefined symbol is recorded and counts as 0.
     pub fn value(&mut self, e: &Expr) -> i32 {
-        match expr::eval(e, self.env) {
+        match expr::evaluate(e, self.env) {
             Ok(v) => v,
             Err(err) => {
                 self.diags.push(err.diag());

@@ -116,10 +116,17 @@ pub(crate) fn invalid(m: Mnemonic, ops: &[Operand], col: usize) -> Diag {
     if shapes.is_empty() {
         Diag::new(col, format!("{} needs operands", m.name()))
     } else {
+        // `LD B,(5)` is a common slip for `LD B,5`; pasmo even reads it that way.
+        let hint = match ops.last().map(|o| &o.kind) {
+            Some(OpKind::Mem(_)) => {
+                " ((nn) is memory at address nn; for the value nn drop the outer parentheses)"
+            }
+            _ => "",
+        };
         Diag::new(
             ops[0].col,
             format!(
-                "invalid operand combination for {}: {} {}",
+                "invalid operand combination for {}: {} {}{hint}",
                 m.name(),
                 m.name(),
                 shapes.join(",")

@@ -4,21 +4,30 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
+mod directives;
+mod lookup;
+
 use super::encode::{self, emitter::Emitter};
 use super::error::{AsmError, Diag};
-use super::expr::{self, Env};
+use super::expr;
 use super::image::Image;
 use super::listing::ListLine;
 use super::macros::{self, MacroDef};
+use super::operand::Operand;
 use super::parser::{Body, DataItem, Label, Line, Val};
 use super::source::Sources;
-use super::words::Directive;
+use super::words::Mnemonic;
+use lookup::Lookup;
 
 /// Deepest nesting of INCLUDEs and macro uses.
 const MAX_NESTING: usize = 64;
 
 /// Most lines one pass runs (stops runaway macro recursion).
-const MAX_LINES: usize = 2_000_000;
+const MAX_LINES: usize = 1_000_000;
+
+/// Most errors reported, not counting undefined symbols (early passes meet one per forward
+/// reference); a run with more is stopped, as runaway macros repeat errors endlessly.
+const MAX_ERRORS: usize = 1000;
 
 /// How a symbol got its value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +52,8 @@ pub(crate) struct Sym {
 struct At {
     file: usize,
     line: usize,
+    /// Column of the statement's mnemonic or directive.
+    col: usize,
     text: Rc<str>,
     note: Option<Rc<str>>,
 }
@@ -75,28 +86,6 @@ struct Expansion {
     note: Rc<str>,
 }
 
-/// Symbol lookups during a pass: this pass's definitions first, then the previous pass's.
-struct Lookup<'a> {
-    syms: &'a HashMap<String, Sym>,
-    prev: &'a HashMap<String, i32>,
-    used_prev: &'a mut bool,
-    here: i32,
-}
-
-impl Env for Lookup<'_> {
-    fn lookup(&mut self, name: &str) -> Option<i32> {
-        if let Some(s) = self.syms.get(name) {
-            return Some(s.value);
-        }
-        *self.used_prev = true;
-        self.prev.get(name).copied()
-    }
-
-    fn here(&self) -> i32 {
-        self.here
-    }
-}
-
 /// The result of one pass.
 pub(crate) struct PassOutcome {
     /// Symbols defined, with their final values.
@@ -111,6 +100,8 @@ pub(crate) struct PassOutcome {
     pub listing: Vec<ListLine>,
     /// The END address, if given.
     pub entry: Option<u16>,
+    /// Whether the pass was stopped (too many lines or errors); further passes would not help.
+    pub stopped: bool,
 }
 
 /// One pass in progress.
@@ -128,6 +119,8 @@ pub(crate) struct Pass<'s> {
     frames: Vec<Frame>,
     entry: Option<u16>,
     ended: bool,
+    stopped: bool,
+    counted_errors: usize,
     bytes: Vec<u8>,
     diags: Vec<Diag>,
 }
@@ -149,6 +142,8 @@ impl<'s> Pass<'s> {
             frames: Vec::new(),
             entry: None,
             ended: false,
+            stopped: false,
+            counted_errors: 0,
             bytes: Vec::new(),
             diags: Vec::new(),
         }
@@ -183,10 +178,13 @@ impl<'s> Pass<'s> {
                         ),
                     ),
                 );
+                self.stopped = true;
+            }
+            if self.stopped {
                 break;
             }
             self.step(idx);
-            if self.ended {
+            if self.ended || self.stopped {
                 break;
             }
         }
@@ -201,6 +199,7 @@ impl<'s> Pass<'s> {
             errors: self.errors,
             listing: self.listing,
             entry: self.entry,
+            stopped: self.stopped,
         }
     }
 
@@ -209,6 +208,7 @@ impl<'s> Pass<'s> {
         let at = At {
             file,
             line,
+            col,
             text,
             note: None,
         };
@@ -227,6 +227,20 @@ impl<'s> Pass<'s> {
     }
 
     fn error(&mut self, at: &At, diag: Diag) {
+        if self.stopped {
+            return;
+        }
+        if !diag.undefined_symbol {
+            self.counted_errors += 1;
+            if self.counted_errors > MAX_ERRORS {
+                self.stopped = true;
+                if let Some(last) = self.errors.last_mut() {
+                    last.message
+                        .push_str(&format!(" (stopping: more than {MAX_ERRORS} errors)"));
+                }
+                return;
+            }
+        }
         let message = match &at.note {
             Some(note) => format!("{}{note}", diag.msg),
             None => diag.msg,
@@ -246,6 +260,7 @@ impl<'s> Pass<'s> {
         At {
             file,
             line: idx + 1,
+            col: 1,
             text: self.sources.files[file]
                 .lines
                 .get(idx)
@@ -265,6 +280,7 @@ impl<'s> Pass<'s> {
                 At {
                     file: frame.file,
                     line: idx + 1,
+                    col: file.parsed[idx].op_col,
                     text: file.lines[idx].clone(),
                     note: None,
                 },
@@ -273,11 +289,13 @@ impl<'s> Pass<'s> {
             Some(exp) => {
                 let text = macros::substitute(&file.lines[idx], &exp.mac.params, &exp.args);
                 let line = Rc::new(super::parser::parse_line(&text));
+                let col = line.op_col;
                 (
                     line,
                     At {
                         file: frame.file,
                         line: idx + 1,
+                        col,
                         text: Rc::from(text),
                         note: Some(exp.note.clone()),
                     },
@@ -330,35 +348,10 @@ impl<'s> Pass<'s> {
                 return;
             }
         };
-        let start = self.pc;
-        match body {
-            Body::Macro { name, params } => {
-                self.define_macro(name, params, idx, &at);
-                self.list(&at, expanded, None, &[], None);
-                return;
-            }
-            Body::Equ(v) | Body::Defl(v) => {
-                let kind = if matches!(body, Body::Equ(_)) {
-                    SymKind::Equ
-                } else {
-                    SymKind::Defl
-                };
-                let value = self.eval(v, &at);
-                match &line.label {
-                    Some(label) => self.define(label, value, kind, &at),
-                    None => {
-                        let what = if kind == SymKind::Equ { "EQU" } else { "DEFL" };
-                        self.error(
-                            &at,
-                            Diag::new(v.col, format!("{what} needs a label: NAME {what} value")),
-                        );
-                    }
-                }
-                self.list(&at, expanded, None, &[], Some(value));
-                return;
-            }
-            _ => {}
+        if self.symbol_statement(body, &line, &at, idx, expanded) {
+            return;
         }
+        let start = self.pc;
         if let Some(label) = &line.label {
             self.define(label, start as i32, SymKind::Label, &at);
         }
@@ -372,27 +365,7 @@ impl<'s> Pass<'s> {
                 mnemonic,
                 col,
                 operands,
-            } => {
-                let diags = std::mem::take(&mut self.diags);
-                let mut lookup = Lookup {
-                    syms: &self.syms,
-                    prev: self.prev,
-                    used_prev: &mut self.used_prev,
-                    here: start as i32,
-                };
-                let mut out = Emitter::new(bytes, diags, start as i32, &mut lookup);
-                let shape = encode::encode(*mnemonic, operands, *col, &mut out);
-                let (b, mut d) = out.finish();
-                bytes = b;
-                if let Err(e) = shape {
-                    bytes.clear();
-                    d.insert(0, e);
-                }
-                for diag in d.drain(..) {
-                    self.error(&at, diag);
-                }
-                self.diags = d;
-            }
+            } => bytes = self.instruction(bytes, *mnemonic, operands, *col, &at, start),
             Body::Db(items) => {
                 bytes = self.data(bytes, &at, start, |out| {
                     for item in items {
@@ -410,34 +383,7 @@ impl<'s> Pass<'s> {
                     }
                 });
             }
-            Body::Ds { count, fill } => {
-                let n = self.eval(count, &at);
-                if !(0..=0x10000).contains(&n) {
-                    self.error(
-                        &at,
-                        Diag::new(count.col, format!("DS size {n} out of range (0..65536)")),
-                    );
-                } else {
-                    bytes = self.data(bytes, &at, start, |out| match fill {
-                        Some(f) => out.imm8(&f.expr, f.col),
-                        None => out.byte(0),
-                    });
-                    let b = bytes.first().copied().unwrap_or(0);
-                    bytes.resize(n as usize, b);
-                }
-            }
-            Body::Org(v) => {
-                let a = self.eval(v, &at);
-                if (0..=0xFFFF).contains(&a) {
-                    self.pc = a as u32;
-                    addr = Some(a as u16);
-                } else {
-                    self.error(
-                        &at,
-                        Diag::new(v.col, format!("ORG address {a} out of range (0..65535)")),
-                    );
-                }
-            }
+            Body::Ds { count, fill } => bytes = self.space(bytes, count, fill.as_ref(), &at, start),
             Body::End(v) => {
                 if let Some(v) = v {
                     let a = self.eval(v, &at);
@@ -474,7 +420,7 @@ impl<'s> Pass<'s> {
                     parent_active: true,
                     taken: value != 0,
                     else_seen: false,
-                    at: (at.file, at.line, v.col, at.text.clone()),
+                    at: (at.file, at.line, at.col, at.text.clone()),
                 });
             }
             Body::Else | Body::Endif => {
@@ -483,10 +429,7 @@ impl<'s> Pass<'s> {
             }
             Body::Endm => {
                 addr = None;
-                self.error(
-                    &at,
-                    Diag::new(1 + leading_blanks(&at.text), "ENDM without MACRO"),
-                );
+                self.error(&at, Diag::new(at.col, "ENDM without MACRO"));
             }
             Body::Call { name, col, args } => {
                 self.list(&at, expanded, None, &[], None);
@@ -494,7 +437,7 @@ impl<'s> Pass<'s> {
                 self.bytes = bytes;
                 return;
             }
-            Body::Macro { .. } | Body::Equ(_) | Body::Defl(_) => {}
+            Body::Macro { .. } | Body::Equ(_) | Body::Defl(_) | Body::Org(_) => {}
         }
         let listed = self.emit(
             &bytes,
@@ -505,6 +448,113 @@ impl<'s> Pass<'s> {
         self.bytes = bytes;
     }
 
+    /// MACRO, EQU, DEFL and ORG, which give their label a value of their own; false for
+    /// other statements.
+    fn symbol_statement(
+        &mut self,
+        body: &Body,
+        line: &Line,
+        at: &At,
+        idx: usize,
+        expanded: bool,
+    ) -> bool {
+        match body {
+            Body::Macro { name, params } => {
+                self.list(at, expanded, None, &[], None);
+                self.define_macro(name, params, idx, at);
+            }
+            Body::Equ(v) | Body::Defl(v) => {
+                let kind = if matches!(body, Body::Equ(_)) {
+                    SymKind::Equ
+                } else {
+                    SymKind::Defl
+                };
+                let value = self.eval(v, at);
+                match &line.label {
+                    Some(label) => self.define(label, value, kind, at),
+                    None => {
+                        let what = if kind == SymKind::Equ { "EQU" } else { "DEFL" };
+                        self.error(
+                            at,
+                            Diag::new(v.col, format!("{what} needs a label: NAME {what} value")),
+                        );
+                    }
+                }
+                self.list(at, expanded, None, &[], Some(value));
+            }
+            Body::Org(v) => {
+                let a = self.eval(v, at);
+                if (0..=0xFFFF).contains(&a) {
+                    self.pc = a as u32;
+                } else {
+                    self.error(
+                        at,
+                        Diag::new(v.col, format!("ORG address {a} out of range (0..65535)")),
+                    );
+                }
+                // As in pasmo, a label on an ORG line names the new address.
+                if let Some(label) = &line.label {
+                    self.define(label, self.pc as i32, SymKind::Label, at);
+                }
+                self.list(at, expanded, Some(self.pc as u16), &[], None);
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Encodes an instruction into `bytes`, reporting its problems.
+    fn instruction(
+        &mut self,
+        bytes: Vec<u8>,
+        mnemonic: Mnemonic,
+        operands: &[Operand],
+        col: usize,
+        at: &At,
+        start: u32,
+    ) -> Vec<u8> {
+        let diags = std::mem::take(&mut self.diags);
+        let mut lookup = Lookup::new(&self.syms, self.prev, &mut self.used_prev, start as i32);
+        let mut out = Emitter::new(bytes, diags, start as i32, &mut lookup);
+        let shape = encode::encode(mnemonic, operands, col, &mut out);
+        let (mut bytes, mut diags) = out.finish();
+        if let Err(e) = shape {
+            bytes.clear();
+            diags.insert(0, e);
+        }
+        for diag in diags.drain(..) {
+            self.error(at, diag);
+        }
+        self.diags = diags;
+        bytes
+    }
+
+    /// DS: `count` bytes of `fill` (0 by default).
+    fn space(
+        &mut self,
+        bytes: Vec<u8>,
+        count: &Val,
+        fill: Option<&Val>,
+        at: &At,
+        start: u32,
+    ) -> Vec<u8> {
+        let n = self.eval(count, at);
+        if !(0..=0x10000).contains(&n) {
+            self.error(
+                at,
+                Diag::new(count.col, format!("DS size {n} out of range (0..65536)")),
+            );
+            return bytes;
+        }
+        let mut bytes = self.data(bytes, at, start, |out| match fill {
+            Some(f) => out.imm8(&f.expr, f.col),
+            None => out.byte(0),
+        });
+        let b = bytes.first().copied().unwrap_or(0);
+        bytes.resize(n as usize, b);
+        bytes
+    }
+
     /// Writes `bytes` at the current address and moves past them; returns the bytes to list.
     fn emit<'b>(&mut self, bytes: &'b [u8], at: &At, abbreviate: bool) -> &'b [u8] {
         let start = self.pc as usize;
@@ -513,17 +563,14 @@ impl<'s> Pass<'s> {
         if fitting.len() < bytes.len() {
             self.error(
                 at,
-                Diag::new(
-                    1 + leading_blanks(&at.text),
-                    "code runs past the end of memory (FFFFH)",
-                ),
+                Diag::new(at.col, "code runs past the end of memory (FFFFH)"),
             );
         }
         if let Some(a) = self.image.write(start, fitting) {
             self.error(
                 at,
                 Diag::new(
-                    1 + leading_blanks(&at.text),
+                    at.col,
                     format!("address {a:04X}H already holds code (overlapping ORG)"),
                 ),
             );
@@ -545,12 +592,7 @@ impl<'s> Pass<'s> {
         f: impl FnOnce(&mut Emitter<'_>),
     ) -> Vec<u8> {
         let diags = std::mem::take(&mut self.diags);
-        let mut lookup = Lookup {
-            syms: &self.syms,
-            prev: self.prev,
-            used_prev: &mut self.used_prev,
-            here: start as i32,
-        };
+        let mut lookup = Lookup::new(&self.syms, self.prev, &mut self.used_prev, start as i32);
         let mut out = Emitter::new(bytes, diags, start as i32, &mut lookup);
         f(&mut out);
         let (bytes, mut diags) = out.finish();
@@ -563,13 +605,8 @@ impl<'s> Pass<'s> {
 
     /// Evaluates a directive's value; problems are reported and count as 0.
     fn eval(&mut self, v: &Val, at: &At) -> i32 {
-        let mut lookup = Lookup {
-            syms: &self.syms,
-            prev: self.prev,
-            used_prev: &mut self.used_prev,
-            here: self.pc as i32,
-        };
-        match expr::eval(&v.expr, &mut lookup) {
+        let mut lookup = Lookup::new(&self.syms, self.prev, &mut self.used_prev, self.pc as i32);
+        match expr::evaluate(&v.expr, &mut lookup) {
             Ok(x) => x,
             Err(e) => {
                 self.error(at, e.diag());
@@ -607,178 +644,4 @@ impl<'s> Pass<'s> {
             },
         );
     }
-
-    /// Handles IF/ELSE/ENDIF in skipped code, and ELSE/ENDIF in assembled code.
-    fn skip(&mut self, line: &Line, at: &At) {
-        let depth = self.frames.last().map_or(0, |f| f.cond_depth);
-        let col = 1 + leading_blanks(&at.text);
-        match line.directive {
-            Some(Directive::If) if !self.active() => self.conds.push(Cond {
-                active: false,
-                parent_active: false,
-                taken: false,
-                else_seen: false,
-                at: (at.file, at.line, col, at.text.clone()),
-            }),
-            Some(Directive::Else) => {
-                if self.conds.len() <= depth {
-                    self.error(at, Diag::new(col, "ELSE without IF"));
-                    return;
-                }
-                let mut second = false;
-                if let Some(c) = self.conds.last_mut() {
-                    second = c.else_seen;
-                    c.else_seen = true;
-                    c.active = c.parent_active && !c.taken && !second;
-                }
-                if second {
-                    self.error(at, Diag::new(col, "second ELSE for the same IF"));
-                }
-            }
-            Some(Directive::Endif) => {
-                if self.conds.len() <= depth {
-                    self.error(at, Diag::new(col, "ENDIF without IF"));
-                } else {
-                    self.conds.pop();
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// Records a macro defined at line `idx` and moves past its body.
-    fn define_macro(&mut self, name: &Label, params: &[String], idx: usize, at: &At) {
-        let Some(frame) = self.frames.last() else {
-            return;
-        };
-        let file = frame.file;
-        let lines = &self.sources.files[file].parsed;
-        let mut depth = 0usize;
-        let mut endm = None;
-        for (i, l) in lines.iter().enumerate().take(frame.end).skip(idx + 1) {
-            match l.directive {
-                Some(Directive::Macro) => depth += 1,
-                Some(Directive::Endm) if depth == 0 => {
-                    endm = Some(i);
-                    break;
-                }
-                Some(Directive::Endm) => depth -= 1,
-                _ => {}
-            }
-        }
-        let Some(endm) = endm else {
-            let col = 1 + leading_blanks(&at.text);
-            self.error(
-                at,
-                Diag::new(col, format!("unterminated MACRO '{}': no ENDM", name.name)),
-            );
-            if let Some(f) = self.frames.last_mut() {
-                f.next = f.end;
-            }
-            return;
-        };
-        for i in idx + 1..=endm {
-            let body_at = At {
-                file,
-                line: i + 1,
-                text: self.sources.files[file].lines[i].clone(),
-                note: None,
-            };
-            self.list(&body_at, at.note.is_some(), None, &[], None);
-        }
-        if let Some(f) = self.frames.last_mut() {
-            f.next = endm + 1;
-        }
-        if let Some(old) = self.macros.get(&name.name) {
-            let first = format!("{}:{}", self.sources.files[old.file].display, old.first);
-            self.error(
-                at,
-                Diag::new(
-                    name.col,
-                    format!("duplicate macro '{}' (first defined at {first})", name.name),
-                ),
-            );
-            return;
-        }
-        self.macros.insert(
-            name.name.clone(),
-            Rc::new(MacroDef {
-                name: name.name.clone(),
-                params: params.to_vec(),
-                file,
-                first: idx + 1,
-                end: endm,
-            }),
-        );
-    }
-
-    fn nesting_ok(&mut self, at: &At, col: usize) -> bool {
-        if self.frames.len() >= MAX_NESTING {
-            self.error(
-                at,
-                Diag::new(
-                    col,
-                    format!("INCLUDE/macro nesting deeper than {MAX_NESTING} (recursive?)"),
-                ),
-            );
-            return false;
-        }
-        true
-    }
-
-    fn include(&mut self, path: &str, col: usize, at: &At) {
-        if !self.nesting_ok(at, col) {
-            return;
-        }
-        let from = self.frames.last().map_or(0, |f| f.file);
-        match self.sources.include(from, path) {
-            Ok(file) => self.frames.push(Frame {
-                file,
-                next: 0,
-                end: self.sources.files[file].lines.len(),
-                cond_depth: self.conds.len(),
-                expansion: None,
-            }),
-            Err(e) => self.error(at, Diag::new(col, e.message("INCLUDE", path))),
-        }
-    }
-
-    fn call(&mut self, name: &str, col: usize, args: &[String], at: &At) {
-        let Some(mac) = self.macros.get(name).cloned() else {
-            let hint = self
-                .macros
-                .keys()
-                .find(|k| k.eq_ignore_ascii_case(name))
-                .map(|k| format!(" (macro names are case-sensitive: did you mean '{k}'?)"))
-                .unwrap_or_default();
-            self.error(
-                at,
-                Diag::new(col, format!("unknown mnemonic or macro '{name}'{hint}")),
-            );
-            return;
-        };
-        if !self.nesting_ok(at, col) {
-            return;
-        }
-        let note: Rc<str> = Rc::from(format!(
-            " (in macro '{}' used at {}:{})",
-            mac.name, self.sources.files[at.file].display, at.line
-        ));
-        self.frames.push(Frame {
-            file: mac.file,
-            next: mac.first,
-            end: mac.end,
-            cond_depth: self.conds.len(),
-            expansion: Some(Expansion {
-                mac,
-                args: args.to_vec(),
-                note,
-            }),
-        });
-    }
-}
-
-/// The number of blank characters at the start of `text`.
-fn leading_blanks(text: &str) -> usize {
-    text.chars().take_while(|c| c.is_whitespace()).count()
 }

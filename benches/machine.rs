@@ -1,0 +1,81 @@
+//! The emulation step loop's speed: T-states and instructions per second with exact timing,
+//! with access tracing on, with the observer hooks compiled out (what tracing off must match),
+//! and on bare iz80 (its own PlainMachine, no timing, no guards), on two workloads: the mixed
+//! loop of `machine::bench_support` and GENMOV on Kiwipete in the built-in image.
+//! `cargo bench --bench machine`; `sargon-z80 bench` shows the same ratios in one table.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use sargon_z80::crosscheck::bench_support::GenmovWorkload;
+use sargon_z80::machine::bench_support::{
+    BareIz80, MIXED_LOOP_ORG, MIXED_LOOP_STEADY, mixed_loop_machine,
+};
+use sargon_z80::machine::default_image;
+use sargon_z80::machine::{Machine, NoObserver};
+use sargon_z80::position::Board;
+use sargon_z80::reference::bench_support::KIWIPETE_FEN;
+
+/// A machine on the mixed loop, past its first call (every later call costs the same).
+fn warmed(tracing: bool) -> Machine {
+    let mut machine = mixed_loop_machine();
+    machine.call(MIXED_LOOP_ORG).expect("the loop returns");
+    machine.set_tracing(tracing);
+    machine
+}
+
+fn mixed_loop(c: &mut Criterion) {
+    let (tstates, instructions) = MIXED_LOOP_STEADY;
+    let mut bare = BareIz80::from_machine(&warmed(false));
+    assert_eq!(
+        bare.call(MIXED_LOOP_ORG),
+        instructions,
+        "same work on bare iz80"
+    );
+    for (unit, amount) in [("tstates", tstates), ("instructions", instructions)] {
+        let mut group = c.benchmark_group(format!("mixed loop/{unit}"));
+        group.throughput(Throughput::Elements(amount));
+        group.bench_function("bare iz80", |b| b.iter(|| bare.call(MIXED_LOOP_ORG)));
+        let mut exact = warmed(false);
+        group.bench_function("exact timing", |b| {
+            b.iter(|| exact.call(MIXED_LOOP_ORG).expect("returns"))
+        });
+        let mut compiled_out = warmed(false);
+        group.bench_function("observer hooks compiled out", |b| {
+            b.iter(|| {
+                compiled_out
+                    .call_observed(MIXED_LOOP_ORG, &mut NoObserver)
+                    .expect("returns")
+            })
+        });
+        let mut traced = warmed(true);
+        group.bench_function("exact timing + tracing", |b| {
+            b.iter(|| traced.call(MIXED_LOOP_ORG).expect("returns"))
+        });
+        group.finish();
+    }
+}
+
+fn genmov(c: &mut Criterion) {
+    let image = default_image();
+    let board = Board::from_fen(KIWIPETE_FEN).expect("a valid FEN");
+    let workload = || GenmovWorkload::new(&image, &board).expect("GENMOV repeats");
+    let cost = workload().cost();
+    let mut group = c.benchmark_group("GENMOV kiwipete/tstates");
+    group.throughput(Throughput::Elements(cost.tstates));
+    let mut bare = workload();
+    group.bench_function("bare iz80", |b| b.iter(|| bare.call_bare()));
+    let mut exact = workload();
+    group.bench_function("exact timing", |b| b.iter(|| exact.call()));
+    let mut traced = workload();
+    traced.machine_mut().set_tracing(true);
+    group.bench_function("exact timing + tracing", |b| b.iter(|| traced.call()));
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .warm_up_time(std::time::Duration::from_secs(1))
+        .measurement_time(std::time::Duration::from_secs(3));
+    targets = mixed_loop, genmov
+}
+criterion_main!(benches);

@@ -1,0 +1,181 @@
+//! Directives that steer the pass: IF/ELSE/ENDIF, MACRO definitions and uses, INCLUDE.
+
+use std::rc::Rc;
+
+use super::{At, Cond, Expansion, Frame, MAX_NESTING, Pass};
+use crate::assembler::error::Diag;
+use crate::assembler::macros::MacroDef;
+use crate::assembler::parser::{Label, Line};
+use crate::assembler::words::Directive;
+
+impl Pass<'_> {
+    /// Handles IF/ELSE/ENDIF in skipped code, and ELSE/ENDIF in assembled code.
+    pub(super) fn skip(&mut self, line: &Line, at: &At) {
+        let depth = self.frames.last().map_or(0, |f| f.cond_depth);
+        let col = at.col;
+        match line.directive {
+            Some(Directive::If) if !self.active() => self.conds.push(Cond {
+                active: false,
+                parent_active: false,
+                taken: false,
+                else_seen: false,
+                at: (at.file, at.line, col, at.text.clone()),
+            }),
+            Some(Directive::Else) => {
+                if self.conds.len() <= depth {
+                    self.error(at, Diag::new(col, "ELSE without IF"));
+                    return;
+                }
+                let mut second = false;
+                if let Some(c) = self.conds.last_mut() {
+                    second = c.else_seen;
+                    c.else_seen = true;
+                    c.active = c.parent_active && !c.taken && !second;
+                }
+                if second {
+                    self.error(at, Diag::new(col, "second ELSE for the same IF"));
+                }
+            }
+            Some(Directive::Endif) => {
+                if self.conds.len() <= depth {
+                    self.error(at, Diag::new(col, "ENDIF without IF"));
+                } else {
+                    self.conds.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Records a macro defined at line `idx` and moves past its body.
+    pub(super) fn define_macro(&mut self, name: &Label, params: &[String], idx: usize, at: &At) {
+        let Some(frame) = self.frames.last() else {
+            return;
+        };
+        let file = frame.file;
+        let lines = &self.sources.files[file].parsed;
+        let mut depth = 0usize;
+        let mut endm = None;
+        for (i, l) in lines.iter().enumerate().take(frame.end).skip(idx + 1) {
+            match l.directive {
+                Some(Directive::Macro) => depth += 1,
+                Some(Directive::Endm) if depth == 0 => {
+                    endm = Some(i);
+                    break;
+                }
+                Some(Directive::Endm) => depth -= 1,
+                _ => {}
+            }
+        }
+        let Some(endm) = endm else {
+            let col = at.col;
+            self.error(
+                at,
+                Diag::new(col, format!("unterminated MACRO '{}': no ENDM", name.name)),
+            );
+            if let Some(f) = self.frames.last_mut() {
+                f.next = f.end;
+            }
+            return;
+        };
+        for i in idx + 1..=endm {
+            let body_at = At {
+                file,
+                line: i + 1,
+                col: 1,
+                text: self.sources.files[file].lines[i].clone(),
+                note: None,
+            };
+            self.list(&body_at, at.note.is_some(), None, &[], None);
+        }
+        if let Some(f) = self.frames.last_mut() {
+            f.next = endm + 1;
+        }
+        if let Some(old) = self.macros.get(&name.name) {
+            let first = format!("{}:{}", self.sources.files[old.file].display, old.first);
+            self.error(
+                at,
+                Diag::new(
+                    name.col,
+                    format!("duplicate macro '{}' (first defined at {first})", name.name),
+                ),
+            );
+            return;
+        }
+        self.macros.insert(
+            name.name.clone(),
+            Rc::new(MacroDef {
+                name: name.name.clone(),
+                params: params.to_vec(),
+                file,
+                first: idx + 1,
+                end: endm,
+            }),
+        );
+    }
+
+    fn nesting_ok(&mut self, at: &At, col: usize) -> bool {
+        if self.frames.len() >= MAX_NESTING {
+            self.error(
+                at,
+                Diag::new(
+                    col,
+                    format!("INCLUDE/macro nesting deeper than {MAX_NESTING} (recursive?)"),
+                ),
+            );
+            return false;
+        }
+        true
+    }
+
+    pub(super) fn include(&mut self, path: &str, col: usize, at: &At) {
+        if !self.nesting_ok(at, col) {
+            return;
+        }
+        let from = self.frames.last().map_or(0, |f| f.file);
+        match self.sources.include(from, path) {
+            Ok(file) => self.frames.push(Frame {
+                file,
+                next: 0,
+                end: self.sources.files[file].lines.len(),
+                cond_depth: self.conds.len(),
+                expansion: None,
+            }),
+            Err(e) => self.error(at, Diag::new(col, e.message("INCLUDE", path))),
+        }
+    }
+
+    pub(super) fn call(&mut self, name: &str, col: usize, args: &[String], at: &At) {
+        let Some(mac) = self.macros.get(name).cloned() else {
+            let hint = self
+                .macros
+                .keys()
+                .find(|k| k.eq_ignore_ascii_case(name))
+                .map(|k| format!(" (macro names are case-sensitive: did you mean '{k}'?)"))
+                .unwrap_or_default();
+            self.error(
+                at,
+                Diag::new(col, format!("unknown mnemonic or macro '{name}'{hint}")),
+            );
+            return;
+        };
+        if !self.nesting_ok(at, col) {
+            return;
+        }
+        let note: Rc<str> = Rc::from(format!(
+            " (in macro '{}' used at {}:{})",
+            mac.name, self.sources.files[at.file].display, at.line
+        ));
+        self.frames.push(Frame {
+            file: mac.file,
+            next: mac.first,
+            end: mac.end,
+            cond_depth: self.conds.len(),
+            expansion: Some(Expansion {
+                mac,
+                args: args.to_vec(),
+                note,
+            }),
+        });
+    }
+}

@@ -1,0 +1,299 @@
+//! Drawing the debugger: registers, clock, stack, disassembly, board, move list, status, help.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
+
+use super::app::{App, CallState, PromptKind};
+use super::board::board_lines;
+use super::listing::{ListingLine, listing};
+use crate::profile::report::{duration, group, micros};
+
+/// The smallest terminal the layout is made for.
+pub const MIN_WIDTH: u16 = 80;
+/// The smallest terminal the layout is made for.
+pub const MIN_HEIGHT: u16 = 24;
+
+const SIDE: u16 = 24;
+const KEY: Style = Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD);
+const DIM: Style = Style::new().fg(Color::DarkGray);
+
+/// The help line: key, what it does.
+const HELP: [(&str, &str); 11] = [
+    ("s", "step"),
+    ("n", "over"),
+    ("o", "out"),
+    ("␣", "run"),
+    ("c", "cont"),
+    ("b", "brk"),
+    ("f", "FEN"),
+    ("↑↓ m", "move"),
+    ("+-", "speed"),
+    ("t", "MHz"),
+    ("q", "quit"),
+];
+
+impl App {
+    /// Draws the whole screen.
+    pub fn draw(&self, frame: &mut Frame) {
+        let area = frame.area();
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            let text = format!(
+                "terminal too small: {}x{}, the debugger needs {MIN_WIDTH}x{MIN_HEIGHT} (q quits)",
+                area.width, area.height
+            );
+            frame.render_widget(Paragraph::new(text), area);
+            return;
+        }
+        let [panes, status, help] = Layout::vertical([
+            Constraint::Min(0),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let [left, middle, right] = Layout::horizontal([
+            Constraint::Length(SIDE),
+            Constraint::Min(0),
+            Constraint::Length(SIDE),
+        ])
+        .areas(panes);
+        let [regs, clock, stack] = Layout::vertical([
+            Constraint::Length(9),
+            Constraint::Length(5),
+            Constraint::Min(0),
+        ])
+        .areas(left);
+        let [board, moves] =
+            Layout::vertical([Constraint::Length(14), Constraint::Min(0)]).areas(right);
+        self.draw_registers(frame, regs);
+        self.draw_clock(frame, clock);
+        self.draw_stack(frame, stack);
+        self.draw_listing(frame, middle);
+        self.draw_board(frame, board);
+        self.draw_moves(frame, moves);
+        self.draw_status(frame, status);
+        frame.render_widget(Paragraph::new(help_line()), help);
+    }
+
+    fn draw_registers(&self, frame: &mut Frame, area: Rect) {
+        let r = self.driver().machine().registers();
+        let pair = |h: u8, l: u8| u16::from_be_bytes([h, l]);
+        let lines = vec![
+            format!("AF {:04X}  AF' {:04X}", r.af(), pair(r.a_alt, r.f_alt)),
+            format!("BC {:04X}  BC' {:04X}", r.bc(), pair(r.b_alt, r.c_alt)),
+            format!("DE {:04X}  DE' {:04X}", r.de(), pair(r.d_alt, r.e_alt)),
+            format!("HL {:04X}  HL' {:04X}", r.hl(), pair(r.h_alt, r.l_alt)),
+            format!("IX {:04X}  IY  {:04X}", r.ix, r.iy),
+            format!("SP {:04X}  PC  {:04X}", r.sp, r.pc),
+            format!("flags {}", r.flags()),
+        ];
+        let lines: Vec<Line> = lines.into_iter().map(Line::from).collect();
+        frame.render_widget(Paragraph::new(lines).block(pane("Registers")), area);
+    }
+
+    fn draw_clock(&self, frame: &mut Frame, area: Rect) {
+        let mhz = self.mhz();
+        let lines = vec![
+            Line::from(format!("T-states {:>12}", group(self.tstates()))),
+            Line::from(format!("instrs   {:>12}", group(self.instructions()))),
+            Line::from(format!(
+                "{} @ {mhz} MHz",
+                duration(micros(self.tstates(), mhz))
+            )),
+        ];
+        frame.render_widget(Paragraph::new(lines).block(pane("Clock")), area);
+    }
+
+    fn draw_stack(&self, frame: &mut Frame, area: Rect) {
+        let machine = self.driver().machine();
+        let (sp, top) = (machine.sp(), machine.stack());
+        let rows = usize::from(area.height.saturating_sub(2));
+        let depth = usize::from(top.wrapping_sub(sp)) / 2;
+        let lines: Vec<Line> = (0..depth.min(rows))
+            .map(|i| {
+                let addr = sp.wrapping_add(2 * i as u16);
+                let word = machine.peek16(addr);
+                let what = if i + 1 == depth && *self.call_state() == CallState::Active {
+                    "harness".to_string()
+                } else if follows_a_call(machine.memory(), word) {
+                    self.short_name(word)
+                } else {
+                    // Pushed data, not a return address: a name would mislead.
+                    String::new()
+                };
+                Line::from(vec![
+                    Span::styled(format!("{addr:04X} "), DIM),
+                    Span::raw(format!("{word:04X} {what}")),
+                ])
+            })
+            .collect();
+        frame.render_widget(Paragraph::new(lines).block(pane("Stack")), area);
+    }
+
+    /// `NAME` or `NAME+n` for addresses inside the image, nothing otherwise.
+    fn short_name(&self, addr: u16) -> String {
+        let image = self.image();
+        if !image.contains(addr) {
+            return String::new();
+        }
+        match image.symbols.nearest_below(addr) {
+            Some((name, at)) if at == addr => name.to_string(),
+            Some((name, at)) => format!("{name}+{}", addr - at),
+            None => String::new(),
+        }
+    }
+
+    fn draw_listing(&self, frame: &mut Frame, area: Rect) {
+        let machine = self.driver().machine();
+        let active = *self.call_state() == CallState::Active;
+        // After the call the PC sits on the harness's sentinel: keep the last RET in view.
+        let pc = if active { machine.pc() } else { self.last_pc() };
+        let memory: &[u8; 0x10000] = machine
+            .memory()
+            .try_into()
+            .expect("the machine has 64 KiB of memory");
+        let rows = usize::from(area.height.saturating_sub(2));
+        let width = usize::from(area.width.saturating_sub(2));
+        let show_bytes = width >= 44;
+        let lines: Vec<Line> = listing(memory, self.image(), pc, rows, rows / 3)
+            .into_iter()
+            .map(|line| match line {
+                ListingLine::Label(name) => Line::from(Span::styled(
+                    format!("{name}:"),
+                    Style::new().fg(Color::Yellow),
+                )),
+                ListingLine::Code { addr, bytes, text } => {
+                    let bp = if self.breakpoints().contains(&addr) {
+                        "●"
+                    } else {
+                        " "
+                    };
+                    let here = addr == pc;
+                    let mark = match (here, active) {
+                        (false, _) => " ",
+                        (true, true) => "▶",
+                        (true, false) => "✓",
+                    };
+                    let bytes = if show_bytes {
+                        format!("{bytes:<12}")
+                    } else {
+                        String::new()
+                    };
+                    let style = if here {
+                        Style::new().add_modifier(Modifier::REVERSED)
+                    } else {
+                        Style::new()
+                    };
+                    Line::from(vec![
+                        Span::styled(bp, Style::new().fg(Color::Red)),
+                        Span::styled(format!("{mark}{addr:04X} {bytes} {text}"), style),
+                    ])
+                }
+            })
+            .collect();
+        let title = match self.call_state() {
+            CallState::Active if self.is_running() => format!("GENMOV running ×{}", self.speed()),
+            CallState::Active => format!("GENMOV · at {}", self.short_name(pc)),
+            CallState::Returned => "GENMOV returned".to_string(),
+            CallState::Failed(_) => "GENMOV failed".to_string(),
+        };
+        frame.render_widget(Paragraph::new(lines).block(pane(&title)), area);
+    }
+
+    fn draw_board(&self, frame: &mut Frame, area: Rect) {
+        let machine = self.driver().machine();
+        let boarda = self.driver().symbols().boarda;
+        let cells: Vec<u8> = (0..120u16)
+            .map(|i| machine.peek(boarda.wrapping_add(i)))
+            .collect();
+        let color = machine.peek(self.driver().symbols().color);
+        let side = if color & 0x80 == 0 { "white" } else { "black" };
+        let block = pane(&format!("BOARDA {side}")).title_bottom(Line::from("───a─b─c─d─e─f─g─h─"));
+        let lines = board_lines(&cells, self.heat(), self.ascii());
+        frame.render_widget(Paragraph::new(lines).block(block), area);
+    }
+
+    fn draw_moves(&self, frame: &mut Frame, area: Rect) {
+        let moves = self.moves();
+        let rows = usize::from(area.height.saturating_sub(2));
+        let active = *self.call_state() == CallState::Active;
+        // While GENMOV runs the newest entries stay in view; afterwards the selection does.
+        let focus = if active {
+            moves.len().saturating_sub(1)
+        } else {
+            self.selected()
+        };
+        let first = (focus + 1).saturating_sub(rows);
+        let lines: Vec<Line> = moves
+            .iter()
+            .enumerate()
+            .skip(first)
+            .take(rows)
+            .map(|(i, m)| {
+                let chosen = !active && i == self.selected();
+                let text = format!(
+                    "{}{:>3} {:<6}{:02X} {:04X}",
+                    if chosen { "▶" } else { " " },
+                    i + 1,
+                    m.uci,
+                    m.flags,
+                    m.addr
+                );
+                let style = if chosen {
+                    Style::new().add_modifier(Modifier::REVERSED)
+                } else {
+                    Style::new()
+                };
+                Line::from(Span::styled(text, style))
+            })
+            .collect();
+        let title = format!("Moves {}", moves.len());
+        frame.render_widget(Paragraph::new(lines).block(pane(&title)), area);
+    }
+
+    fn draw_status(&self, frame: &mut Frame, area: Rect) {
+        let line = match self.prompt() {
+            Some(prompt) => {
+                let ask = match prompt.kind {
+                    PromptKind::Breakpoint => "breakpoint at (symbol or address)> ",
+                    PromptKind::Fen => "FEN> ",
+                };
+                Line::from(vec![
+                    Span::styled(ask, KEY),
+                    Span::raw(prompt.input.clone()),
+                    Span::styled("█", DIM),
+                ])
+            }
+            None => Line::from(self.status().to_string()),
+        };
+        frame.render_widget(Paragraph::new(line), area);
+    }
+}
+
+/// True when the instruction just before `addr` is a CALL or RST: `addr` is a return address.
+fn follows_a_call(memory: &[u8], addr: u16) -> bool {
+    let at = |back: u16| memory[usize::from(addr.wrapping_sub(back))];
+    let call = at(3) == 0xCD || at(3) & 0xC7 == 0xC4;
+    call || at(1) & 0xC7 == 0xC7
+}
+
+fn pane(title: &str) -> Block<'static> {
+    Block::bordered().title(Span::styled(
+        title.to_string(),
+        Style::new().add_modifier(Modifier::BOLD),
+    ))
+}
+
+fn help_line() -> Line<'static> {
+    let mut spans = Vec::new();
+    for (i, (key, what)) in HELP.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw(" "));
+        }
+        spans.push(Span::styled(*key, KEY));
+        spans.push(Span::raw(format!(" {what}")));
+    }
+    Line::from(spans)
+}

@@ -1,0 +1,1 @@
+nested:	ld	b,2
