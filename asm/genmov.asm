@@ -14,17 +14,29 @@
 ;                   -> the last linked entry (or the head link).
 ;                   MLOVF = 1 when the ply table or the list is full
 ;                   (then the list holds the pieces done so far).
-;       REGISTERS:  AF, AF', BC, DE, HL, BC', DE', HL', IX destroyed.
+;       REGISTERS:  AF, AF', BC, DE, HL, BC', DE', HL', IX, IY
+;                   destroyed.
 ;
 ;       WHILE GENERATING
 ;         main set: H = HIGH(BOARDA) = 0, L = square; C = from;
-;                   B = step; D = COLOR; E = 10H on a piece's first
-;                   move (the flag bit 4 of all its entries), else 0.
+;                   E = 10H on a piece's first move (flag bit 4 of
+;                   all its entries), else 0;
+;                   D = the colour key K: 61H white, 7FH black. For
+;                   any non-empty byte, byte + K is negative exactly
+;                   for an enemy piece (own pieces and the border
+;                   0FFH stay positive), so ADD A,D / JP P decides a
+;                   target in 14 T-states;
+;                   B = the scan key K XOR 9EH: 0FFH white, 0E1H
+;                   black; byte + B is positive exactly for an own
+;                   piece (empty squares and enemies turn negative);
+;                   IY -> the pawn generator of COLOR.
 ;         alternate set (EXX): HL' = write pointer; C' = from;
-;                   D' = 0; B' scratch.
-;       Links are written optimistically as "this entry + 6" (+12
-;       for a double move, 0 in its hidden half); GENEND clears the
-;       link of the last linked entry.
+;                   E' = the piece's flag bit 4; D' = 0; B' scratch.
+;       Directions are immediate operands of unrolled code, the most
+;       frequent entry (a move to an empty square) is written in
+;       line. Links are written optimistically as "this entry + 6"
+;       (+12 for a double move, 0 in its hidden half); GENEND clears
+;       the link of the last linked entry.
 ;**********************************************************************
 GENMOV: CALL    INCHK
         LD      (CKFLG),A
@@ -52,276 +64,274 @@ GENMOV: CALL    INCHK
         LD      D,0                     ; D' = 0
         EXX
         LD      A,(COLOR)
-        AND     80H
-        LD      D,A                     ; D = COLOR
-        LD      H,HIGH(BOARDA)
-;       The squares 21..98 in order, border cells skipped.
-;       An occupied square calls PIECE, which returns at once for an
-;       enemy piece and keeps H, L and D.
-        LD      L,21            ; rank 1
+        ADD     A,A
+        LD      D,61H                   ; white: K = 61H,
+        LD      B,0FFH                  ;        scan key 0FFH,
+        LD      IY,GPAWNW               ;        white pawns
+        JR      NC,GENMV1
+        LD      D,7FH                   ; black: K = 7FH,
+        LD      B,0E1H                  ;        scan key 0E1H,
+        LD      IY,GPAWNB               ;        black pawns
+GENMV1: LD      H,HIGH(BOARDA)
+;       The squares 21..98 in order, border cells skipped. An own
+;       piece calls PIECE, which keeps H, L (back on the square), B
+;       and D.
+        LD      L,21                    ; rank 1
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
-        LD      L,31            ; rank 2
+        ADD     A,B
+        CALL    P,PIECE
+        LD      L,31                    ; rank 2
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
-        LD      L,41            ; rank 3
+        ADD     A,B
+        CALL    P,PIECE
+        LD      L,41                    ; rank 3
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
-        LD      L,51            ; rank 4
+        ADD     A,B
+        CALL    P,PIECE
+        LD      L,51                    ; rank 4
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
-        LD      L,61            ; rank 5
+        ADD     A,B
+        CALL    P,PIECE
+        LD      L,61                    ; rank 5
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
-        LD      L,71            ; rank 6
+        ADD     A,B
+        CALL    P,PIECE
+        LD      L,71                    ; rank 6
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
-        LD      L,81            ; rank 7
+        ADD     A,B
+        CALL    P,PIECE
+        LD      L,81                    ; rank 7
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
-        LD      L,91            ; rank 8
+        ADD     A,B
+        CALL    P,PIECE
+        LD      L,91                    ; rank 8
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
+        ADD     A,B
+        CALL    P,PIECE
         INC     L
         LD      A,(HL)
-        OR      A
-        CALL    NZ,PIECE
-
-;**********************************************************************
-;       GENEND: CLOSE THE PLY
-;**********************************************************************
-;       Stores MLNXT, clears the link of the last linked entry (the
-;       last entry, or the one before it when the last is the hidden
-;       half of a double move), sets MLLST. No entry: head link 0.
-;**********************************************************************
+        ADD     A,B
+        CALL    P,PIECE
 GENEND: EXX
         LD      (MLNXT),HL
         LD      DE,(GSTART)
@@ -370,129 +380,918 @@ GENPOV: LD      A,1
 ;       INPUTS:     A = the square's byte (not 0), L = square, D, H.
 ;       OUTPUTS:    entries; L = from again, H and D kept.
 ;**********************************************************************
-PIECE:  XOR     D
-        RET     M                       ; enemy
-        LD      B,A                     ; own piece, colour bit clear
-        LD      C,L                     ; from
-        LD      A,L
+;**********************************************************************
+;       PIECE: ONE OWN PIECE
+;**********************************************************************
+;       FUNCTION:   Checks the room left in the list, sets C, C', E,
+;                   E' and jumps to the generator of the piece's type.
+;       INPUTS:     L = square of an own piece; H, B, D, IY.
+;       OUTPUTS:    entries; L = from again, H, B, D kept.
+;**********************************************************************
+PIECE:  LD      C,L                     ; from
+        LD      A,(HL)
+        CPL
+        RLCA
+        AND     10H
+        LD      E,A                     ; 10H: the piece's first move
         EXX
-        LD      C,A                     ; C' = from
+        LD      E,A                     ; E' as well
         LD      A,H
         EXX
         CP      MLLIMH
         JP      NC,GENOVF               ; fewer than 28 entries left
-        LD      A,B
-        AND     08H
-        XOR     08H
-        ADD     A,A
-        LD      E,A                     ; 10H: the piece's first move
-        LD      A,B
+        LD      A,C
+        EXX
+        LD      C,A                     ; C' = from
+        EXX
+        LD      A,(HL)
         AND     07H
         DEC     A
-        JR      Z,GPAWN
+        JR      NZ,PIECE1
+        JP      (IY)                    ; pawn
+PIECE1: DEC     A
+        JP      Z,GKNGT
         DEC     A
-        JR      Z,GKNGT
+        JP      Z,GBISH
         DEC     A
-        JR      Z,GBISH
+        JP      Z,GROOK
         DEC     A
-        JR      Z,GROOK
+        JP      Z,GBISH                 ; queen: the bishop's lines, the rook's
         DEC     A
-        JR      Z,GQUEN
-        JP      GKING
+        JP      Z,GKING
+        LD      L,C                     ; no piece type: nothing
+        RET
 
-GPAWN:  BIT     7,D
-        JP      NZ,GPAWNB
-        JP      GPAWNW
-
-;**********************************************************************
-;       KNIGHT: one step in each of the eight jumps.
-;**********************************************************************
-GKNGT:  LD      B,-21
-        CALL    STEP
-        LD      B,-12
-        CALL    STEP
-        LD      B,8
-        CALL    STEP
-        LD      B,19
-        CALL    STEP
-        LD      B,21
-        CALL    STEP
-        LD      B,12
-        CALL    STEP
-        LD      B,-8
-        CALL    STEP
-        LD      B,-19
-        CALL    STEP
+;       PCEND: the end of a generator that used B: scan key back.
+PCEND:  LD      A,D
+        XOR     9EH
+        LD      B,A
         LD      L,C
         RET
 
 ;**********************************************************************
-;       BISHOP, ROOK, QUEEN: rays.
+;       KNIGHT: the eight jumps, in line.
 ;**********************************************************************
-GBISH:  LD      B,9
-        CALL    SLIDE
-        LD      B,11
-        CALL    SLIDE
-        LD      B,-11
-        CALL    SLIDE
-        LD      B,-9
-        CALL    SLIDE
+GKNGT:
+        LD      A,C                     ; jump -21
+        ADD     A,-21
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,NM21E
+        ADD     A,D                     ; enemy -> negative
+        JP      P,NM21X                 ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+        JR      NM21X
+NM21E:
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+NM21X:
+        LD      A,C                     ; jump -12
+        ADD     A,-12
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,NM12E
+        ADD     A,D                     ; enemy -> negative
+        JP      P,NM12X                 ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+        JR      NM12X
+NM12E:
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+NM12X:
+        LD      A,C                     ; jump +8
+        ADD     A,8
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,NP8E
+        ADD     A,D                     ; enemy -> negative
+        JP      P,NP8X                  ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+        JR      NP8X
+NP8E:
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+NP8X:
+        LD      A,C                     ; jump +19
+        ADD     A,19
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,NP19E
+        ADD     A,D                     ; enemy -> negative
+        JP      P,NP19X                 ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+        JR      NP19X
+NP19E:
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+NP19X:
+        LD      A,C                     ; jump +21
+        ADD     A,21
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,NP21E
+        ADD     A,D                     ; enemy -> negative
+        JP      P,NP21X                 ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+        JR      NP21X
+NP21E:
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+NP21X:
+        LD      A,C                     ; jump +12
+        ADD     A,12
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,NP12E
+        ADD     A,D                     ; enemy -> negative
+        JP      P,NP12X                 ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+        JR      NP12X
+NP12E:
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+NP12X:
+        LD      A,C                     ; jump -8
+        ADD     A,-8
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,NM8E
+        ADD     A,D                     ; enemy -> negative
+        JP      P,NM8X                  ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+        JR      NM8X
+NM8E:
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+NM8X:
+        LD      A,C                     ; jump -19
+        ADD     A,-19
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,NM19E
+        ADD     A,D                     ; enemy -> negative
+        JP      P,NM19X                 ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+        JR      NM19X
+NM19E:
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+NM19X:
         LD      L,C
         RET
-
-GROOK:  LD      B,10
-        CALL    SLIDE
-        LD      B,-10
-        CALL    SLIDE
-        LD      B,1
-        CALL    SLIDE
-        LD      B,-1
-        CALL    SLIDE
+;**********************************************************************
+;       BISHOP, QUEEN, ROOK: the lines, in line. A queen takes the
+;       bishop's four, then the rook's four.
+;**********************************************************************
+GBISH:
+        LD      L,C                     ; line +9
+BP9:
+        LD      A,L
+        ADD     A,9
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      NZ,BP9H
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+        JR      BP9
+BP9H:
+        ADD     A,D                     ; enemy -> negative
+        JP      P,BP9X                  ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+BP9X:
+        LD      L,C                     ; line +11
+BP11:
+        LD      A,L
+        ADD     A,11
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      NZ,BP11H
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+        JR      BP11
+BP11H:
+        ADD     A,D                     ; enemy -> negative
+        JP      P,BP11X                 ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+BP11X:
+        LD      L,C                     ; line -11
+BM11:
+        LD      A,L
+        ADD     A,-11
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      NZ,BM11H
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+        JR      BM11
+BM11H:
+        ADD     A,D                     ; enemy -> negative
+        JP      P,BM11X                 ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+BM11X:
+        LD      L,C                     ; line -9
+BM9:
+        LD      A,L
+        ADD     A,-9
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      NZ,BM9H
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+        JR      BM9
+BM9H:
+        ADD     A,D                     ; enemy -> negative
+        JP      P,BM9X                  ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+BM9X:
+        LD      L,C
+        BIT     2,(HL)                  ; a bishop (011) or a queen (101)?
+        RET     Z
+GROOK:
+        LD      L,C                     ; line +10
+RP10:
+        LD      A,L
+        ADD     A,10
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      NZ,RP10H
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+        JR      RP10
+RP10H:
+        ADD     A,D                     ; enemy -> negative
+        JP      P,RP10X                 ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+RP10X:
+        LD      L,C                     ; line -10
+RM10:
+        LD      A,L
+        ADD     A,-10
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      NZ,RM10H
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+        JR      RM10
+RM10H:
+        ADD     A,D                     ; enemy -> negative
+        JP      P,RM10X                 ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+RM10X:
+        LD      L,C                     ; line +1
+RP1:
+        INC     L
+        LD      A,(HL)
+        OR      A
+        JR      NZ,RP1H
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+        JR      RP1
+RP1H:
+        ADD     A,D                     ; enemy -> negative
+        JP      P,RP1X                  ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+RP1X:
+        LD      L,C                     ; line -1
+RM1:
+        DEC     L
+        LD      A,(HL)
+        OR      A
+        JR      NZ,RM1H
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+        JR      RM1
+RM1H:
+        ADD     A,D                     ; enemy -> negative
+        JP      P,RM1X                  ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+RM1X:
         LD      L,C
         RET
-
-GQUEN:  LD      B,9
-        CALL    SLIDE
-        LD      B,11
-        CALL    SLIDE
-        LD      B,-11
-        CALL    SLIDE
-        LD      B,-9
-        CALL    SLIDE
-        JR      GROOK
-
 ;**********************************************************************
-;       KING: eight steps, then castling kingside, queenside.
+;       KING: the eight steps in line, then castling kingside and
+;       queenside (B serves as e1/e8 there).
 ;**********************************************************************
-GKING:  LD      B,9
-        CALL    STEP
-        LD      B,11
-        CALL    STEP
-        LD      B,-11
-        CALL    STEP
-        LD      B,-9
-        CALL    STEP
-        LD      B,10
-        CALL    STEP
-        LD      B,-10
-        CALL    STEP
-        LD      B,1
-        CALL    STEP
-        LD      B,-1
-        CALL    STEP
+GKING:
+        LD      A,C                     ; step +9
+        ADD     A,9
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,KP9E
+        ADD     A,D                     ; enemy -> negative
+        JP      P,KP9X                  ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+        JR      KP9X
+KP9E:
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+KP9X:
+        LD      A,C                     ; step +11
+        ADD     A,11
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,KP11E
+        ADD     A,D                     ; enemy -> negative
+        JP      P,KP11X                 ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+        JR      KP11X
+KP11E:
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+KP11X:
+        LD      A,C                     ; step -11
+        ADD     A,-11
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,KM11E
+        ADD     A,D                     ; enemy -> negative
+        JP      P,KM11X                 ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+        JR      KM11X
+KM11E:
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+KM11X:
+        LD      A,C                     ; step -9
+        ADD     A,-9
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,KM9E
+        ADD     A,D                     ; enemy -> negative
+        JP      P,KM9X                  ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+        JR      KM9X
+KM9E:
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+KM9X:
+        LD      A,C                     ; step +10
+        ADD     A,10
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,KP10E
+        ADD     A,D                     ; enemy -> negative
+        JP      P,KP10X                 ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+        JR      KP10X
+KP10E:
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+KP10X:
+        LD      A,C                     ; step -10
+        ADD     A,-10
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,KM10E
+        ADD     A,D                     ; enemy -> negative
+        JP      P,KM10X                 ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+        JR      KM10X
+KM10E:
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+KM10X:
+        LD      A,C                     ; step +1
+        ADD     A,1
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,KP1E
+        ADD     A,D                     ; enemy -> negative
+        JP      P,KP1X                  ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+        JR      KP1X
+KP1E:
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+KP1X:
+        LD      A,C                     ; step -1
+        ADD     A,-1
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,KM1E
+        ADD     A,D                     ; enemy -> negative
+        JP      P,KM1X                  ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+        JR      KM1X
+KM1E:
+        LD      A,L                     ; append: to L, flags E'
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+KM1X:
         LD      A,E
         OR      A
-        JP      Z,GKX                   ; the king has moved
+        JP      Z,GKX0                   ; the king has moved
         LD      A,(CKFLG)
         OR      A
-        JP      NZ,GKX                  ; in check
+        JP      NZ,GKX0                 ; in check
         LD      B,25                    ; e1
-        BIT     7,D
+        BIT     4,D
         JR      Z,GKC
         LD      B,95                    ; e8
 GKC:    LD      A,C
         CP      B
-        JP      NZ,GKX                  ; not on its home square
+        JP      NZ,GKX0                 ; not on its home square
 ;       Kingside: rook unmoved on h, f and g empty and not attacked.
 GKS:    LD      A,B
         ADD     A,3
@@ -560,12 +1359,14 @@ GQS:    LD      A,B
         LD      L,A                     ; king e -> c
         LD      A,50H
         CALL    ADDD
-GKX:    LD      L,C
+GKX:    JP      PCEND
+GKX0:   LD      L,C
+        RET
         RET
 
 ;       CASATK: Z when square A is not attacked by the enemy of COLOR.
 ;       Keeps BC, DE; H = HIGH(BOARDA) on return.
-CASATK: BIT     7,D
+CASATK: BIT     4,D
         JR      NZ,CASAT1
         CALL    SQATKW                  ; white castles: black attacks?
         JR      CASAT2
@@ -575,20 +1376,41 @@ CASAT2: LD      H,HIGH(BOARDA)
         RET
 
 ;**********************************************************************
-;       WHITE PAWN: push, double push, captures +11 then +9.
+;       WHITE PAWN: push, double push, captures +11 then +9. Pawns on
+;       rank 5 (en passant) and rank 7 (promotions) take GPWS.
 ;**********************************************************************
 GPAWNW: LD      A,C
-        ADD     A,10
+        CP      59
+        JR      C,GPWF                  ; ranks 2 to 4
+        CP      69
+        JP      C,GPWS                  ; rank 5
+        CP      81
+        JP      NC,GPWS                 ; rank 7
+GPWF:   ADD     A,10
         LD      L,A
         LD      A,(HL)
         OR      A
         JR      NZ,GPW2                 ; blocked
+        LD      A,L                     ; push
+        EXX
+        LD      B,A
         LD      A,L
-        CP      91
-        LD      A,E
-        JR      C,GPW1
-        OR      20H                     ; promotion
-GPW1:   CALL    ADDM
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
         LD      A,E
         OR      A
         JR      Z,GPW2                  ; moved before: no double push
@@ -598,16 +1420,163 @@ GPW1:   CALL    ADDM
         LD      A,(HL)
         OR      A
         JR      NZ,GPW2
+        LD      A,L                     ; double push
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+GPW2:   LD      A,C
+        ADD     A,11
+        LD      L,A
+        LD      A,(HL)
+        ADD     A,D                     ; enemy -> negative
+        JP      P,GPW3                  ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+GPW3:   LD      A,C
+        ADD     A,9
+        LD      L,A
+        LD      A,(HL)
+        ADD     A,D                     ; enemy -> negative
+        JP      P,GPW4                  ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+GPW4:   LD      L,C
+        RET
+
+;**********************************************************************
+;       BLACK PAWN: push, double push, captures -11 then -9. Pawns on
+;       rank 4 (en passant) and rank 2 (promotions) take GPBS.
+;**********************************************************************
+GPAWNB: LD      A,C
+        CP      59
+        JR      NC,GPBF                 ; ranks 5 to 7
+        CP      51
+        JP      NC,GPBS                 ; rank 4
+        CP      39
+        JP      C,GPBS                  ; rank 2
+GPBF:   SUB     10
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      NZ,GPB2                 ; blocked
+        LD      A,L                     ; push
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+        LD      A,E
+        OR      A
+        JR      Z,GPB2                  ; moved before: no double push
+        LD      A,L
+        SUB     10
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      NZ,GPB2
+        LD      A,L                     ; double push
+        EXX
+        LD      B,A
+        LD      A,L
+        ADD     A,6
+        LD      (HL),A                  ; link: the next entry
+        LD      A,H
+        ADC     A,D
+        INC     HL
+        LD      (HL),A
+        INC     HL
+        LD      (HL),C                  ; from
+        INC     HL
+        LD      (HL),B                  ; to
+        INC     HL
+        LD      (HL),E                  ; flags
+        INC     HL
+        LD      (HL),D                  ; value 0
+        INC     HL
+        EXX
+GPB2:   LD      A,C
+        SUB     11
+        LD      L,A
+        LD      A,(HL)
+        ADD     A,D                     ; enemy -> negative
+        JP      P,GPB3                  ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+GPB3:   LD      A,C
+        SUB     9
+        LD      L,A
+        LD      A,(HL)
+        ADD     A,D                     ; enemy -> negative
+        JP      P,GPB4                  ; own piece or border
+        SUB     D
+        OR      E
+        CALL    ADDM
+GPB4:   LD      L,C
+        RET
+
+GPWS: LD      A,C
+        ADD     A,10
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      NZ,GPWS2                 ; blocked
+        LD      A,L
+        CP      91
+        LD      A,E
+        JR      C,GPWS1
+        OR      20H                     ; promotion
+GPWS1:   CALL    ADDM
+        LD      A,E
+        OR      A
+        JR      Z,GPWS2                  ; moved before: no double push
+        LD      A,L
+        ADD     A,10
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      NZ,GPWS2
         LD      A,E
         CALL    ADDM
-GPW2:   LD      A,C
+GPWS2:   LD      A,C
         ADD     A,11
         CALL    GPWC
         LD      A,C
         ADD     A,9
         CALL    GPWC
-        LD      L,C
-        RET
+        JP      PCEND
 ;       One capture square A of a white pawn.
 GPWC:   LD      L,A
         LD      A,(HL)
@@ -633,39 +1602,38 @@ EPW:    LD      A,C
         RET                             ; not on rank 5
 
 ;**********************************************************************
-;       BLACK PAWN: push, double push, captures -11 then -9.
+;       BLACK PAWN, GENERAL: with promotions and en passant.
 ;**********************************************************************
-GPAWNB: LD      A,C
+GPBS: LD      A,C
         SUB     10
         LD      L,A
         LD      A,(HL)
         OR      A
-        JR      NZ,GPB2                 ; blocked
+        JR      NZ,GPBS2                 ; blocked
         LD      A,L
         CP      29
         LD      A,E
-        JR      NC,GPB1
+        JR      NC,GPBS1
         OR      20H                     ; promotion
-GPB1:   CALL    ADDM
+GPBS1:   CALL    ADDM
         LD      A,E
         OR      A
-        JR      Z,GPB2                  ; moved before: no double push
+        JR      Z,GPBS2                  ; moved before: no double push
         LD      A,L
         SUB     10
         LD      L,A
         LD      A,(HL)
         OR      A
-        JR      NZ,GPB2
+        JR      NZ,GPBS2
         LD      A,E
         CALL    ADDM
-GPB2:   LD      A,C
+GPBS2:   LD      A,C
         SUB     11
         CALL    GPBC
         LD      A,C
         SUB     9
         CALL    GPBC
-        LD      L,C
-        RET
+        JP      PCEND
 ;       One capture square A of a black pawn.
 GPBC:   LD      L,A
         LD      A,(HL)
@@ -724,40 +1692,6 @@ EPCHK1: INC     HL
         JP      ADDD
 EPX:    POP     HL
         RET
-
-;**********************************************************************
-;       STEP: one knight or king step B from C.
-;       SLIDE: the ray B from C.
-;       TARGET: A = a non-empty byte on L: add a capture of an
-;       enemy piece, ignore an own piece or the border.
-;**********************************************************************
-STEP:   LD      A,C
-        ADD     A,B
-        LD      L,A
-        LD      A,(HL)
-        OR      A
-        JR      NZ,TARGET
-        LD      A,E
-        JP      ADDM
-
-SLIDE:  LD      L,C
-SLIDE1: LD      A,L
-        ADD     A,B
-        LD      L,A
-        LD      A,(HL)
-        OR      A
-        JR      NZ,TARGET
-        LD      A,E
-        CALL    ADDM
-        JR      SLIDE1
-
-TARGET: XOR     D                       ; enemy -> 81H..9EH
-        SUB     81H
-        CP      1EH
-        RET     NC                      ; own piece or border
-        LD      A,(HL)
-        OR      E
-        JP      ADDM
 
 ;**********************************************************************
 ;       ADDM: APPEND ONE ENTRY

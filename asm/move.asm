@@ -12,8 +12,11 @@
 ;       OUTPUTS:    BOARDA, POSK, POSQ.
 ;       REGISTERS:  AF, BC, DE, HL destroyed.
 ;
-;       In both routines: DE -> from, HL -> to (H = D = 0),
-;       B = flags, C = to.
+;       In both routines: DE -> from, HL -> to (H = D = 0), B = the
+;       flags, C = to. One test of flags AND 67H below 5 sends the
+;       common move (no promotion, no double move, no queen taken)
+;       down the short path; there MOVE keeps the piece in B, UNMOVE
+;       in C.
 ;**********************************************************************
 MOVE:   LD      HL,(MLPTRJ)
 MOVE1:  INC     HL
@@ -22,22 +25,20 @@ MOVE1:  INC     HL
         INC     HL
         LD      C,(HL)                  ; to
         INC     HL
-        LD      B,(HL)                  ; flags
+        LD      A,(HL)                  ; flags
         LD      D,HIGH(BOARDA)
         LD      H,D
         LD      L,C
-        LD      A,B
-        AND     60H
-        JR      NZ,MVSPC                ; promotion or double move
-        LD      A,B
-        AND     07H
+        LD      B,A
+        AND     67H
         CP      05H
-        CALL    Z,MVCAPQ                ; a queen is taken
-        LD      A,(DE)
+        JR      NC,MVSPC                ; queen taken, promotion, double
+MVNORM: LD      A,(DE)
+        LD      B,A                     ; the piece
         AND     07H
         CP      05H
         JR      NC,MVQK                 ; a queen or king moves
-MVPUT:  LD      A,(DE)
+MVPUT:  LD      A,B
         OR      08H
         LD      (HL),A
         XOR     A
@@ -49,7 +50,7 @@ MVQK:   PUSH    HL
         LD      HL,POSQ
         JR      Z,MVQK1
         LD      HL,POSK
-MVQK1:  LD      A,(DE)
+MVQK1:  LD      A,B
         RLCA
         JR      NC,MVQK2
         INC     L                       ; black
@@ -67,13 +68,15 @@ MVCQ1:  LD      (HL),0
         POP     HL
         RET
 
-MVSPC:  BIT     5,B
-        JR      Z,MVDBL
-;       Promotion: bit 2 makes the pawn a queen; POSQ is left alone.
+MVSPC:  BIT     6,B
+        JR      NZ,MVDBL
         LD      A,B
         AND     07H
         CP      05H
         CALL    Z,MVCAPQ
+        BIT     5,B
+        JR      Z,MVNORM
+;       Promotion: bit 2 makes the pawn a queen; POSQ is left alone.
         LD      A,(DE)
         OR      0CH
         LD      (HL),A
@@ -132,54 +135,75 @@ UNMOV1: INC     HL
         INC     HL
         LD      C,(HL)                  ; to
         INC     HL
-        LD      B,(HL)                  ; flags
+        LD      A,(HL)                  ; flags
         LD      D,HIGH(BOARDA)
         LD      H,D
         LD      L,C
-        LD      A,B
-        AND     60H
-        JR      NZ,UMSPC                ; promotion or double move
+        LD      B,A
+        AND     67H
+        CP      05H
+        JR      NC,UMSPC                ; queen taken, promotion, double
         LD      A,(HL)
+        LD      C,A                     ; the piece
         AND     07H
         CP      05H
         JR      NC,UMQK                 ; a queen or king moved
-UMPUT:  LD      A,(HL)
-UMPUTA: BIT     4,B
+UMPUT:  LD      A,C
+        BIT     4,B
         JR      Z,UMP1
         AND     0F7H                    ; its first move: unmoved again
 UMP1:   LD      (DE),A
         LD      A,B
         AND     8FH
         LD      (HL),A                  ; what stood on `to`, after `from`
-        AND     07H
-        CP      05H
-        RET     NZ
-        LD      HL,POSQ                 ; a queen was taken: back on `to`
-        BIT     7,B
-        JR      Z,UMP2
-        INC     L
-UMP2:   LD      (HL),C
         RET
 
 ;       A queen (Z) or king moved: POSQ / POSK of its colour = from.
-UMQK:   LD      A,(HL)
-        PUSH    HL
-        LD      HL,POSQ
-        JR      Z,UMQK1
-        LD      HL,POSK
-UMQK1:  RLCA
-        JR      NC,UMQK2
-        INC     L
-UMQK2:  LD      (HL),E
-        POP     HL
+UMQK:   CALL    UMQKC
         JR      UMPUT
+UMQKC:  PUSH    HL
+        LD      HL,POSQ
+        JR      Z,UMQKC1
+        LD      HL,POSK
+UMQKC1: LD      A,C
+        RLCA
+        JR      NC,UMQKC2
+        INC     L                       ; black
+UMQKC2: LD      (HL),E
+        POP     HL
+        RET
 
-UMSPC:  BIT     5,B
-        JR      Z,UMDBL
-;       Promotion: the queen becomes a pawn again; POSQ is left alone.
-        LD      A,(HL)
-        AND     0FBH
-        JR      UMPUTA
+;       A promotion, or a queen was taken (not a double move).
+UMSPC:  BIT     6,B
+        JR      NZ,UMDBL
+        LD      A,(HL)                  ; the piece on `to`
+        BIT     5,B
+        JR      Z,UMSPC1
+        AND     0FBH                    ; promotion: a pawn again, POSQ alone
+        LD      C,A
+        JR      UMSPC2
+UMSPC1: LD      C,A
+        AND     07H
+        CP      05H
+        CALL    NC,UMQKC                ; a queen or king moved
+UMSPC2: LD      A,C
+        BIT     4,B
+        JR      Z,UMSPC3
+        AND     0F7H
+UMSPC3: LD      (DE),A
+        LD      A,B
+        AND     8FH
+        LD      (HL),A
+        AND     07H
+        CP      05H
+        RET     NZ
+        LD      A,L                     ; a queen was taken: POSQ = to
+        LD      HL,POSQ
+        BIT     7,B
+        JR      Z,UMSPC4
+        INC     L
+UMSPC4: LD      (HL),A
+        RET
 
 ;       First half of a double move, then the entry 6 bytes on.
 UMDBL:  LD      A,(HL)

@@ -52,49 +52,40 @@ PNODE:  PUSH    BC
         CALL    GENMOV
         LD      A,(MLOVF)
         OR      A
-        JR      NZ,PFOVF
+        JP      NZ,PFOVF
         POP     BC
         LD      HL,(MLPTRI)
         LD      E,(HL)
         INC     HL
         LD      D,(HL)                  ; DE -> first entry
+        DEC     B
+        JR      Z,PLEAF
+        INC     B
 PNLOOP: LD      A,D
         OR      E
         JR      Z,PNDONE
         LD      (MLPTRJ),DE
         PUSH    BC
-        CALL    MOVE
-        CALL    INCHK
+        EX      DE,HL
+        CALL    MOVE1
+        CALL    INCHK                   ; keeps BC
         POP     BC
         OR      A
         JR      NZ,PNBACK               ; illegal: the mover is in check
-        DEC     B
-        JR      NZ,PNDEEP
-        INC     B
-        LD      HL,(PCOUNT)             ; a legal leaf
-        INC     HL
-        LD      (PCOUNT),HL
-        LD      A,H
-        OR      L
-        JR      NZ,PNBACK
-        LD      HL,(PCOUNT+2)
-        INC     HL
-        LD      (PCOUNT+2),HL
-        JR      PNBACK
-PNDEEP: LD      HL,(MLPTRJ)
+        LD      HL,(MLPTRJ)
         PUSH    HL
         PUSH    BC
         LD      HL,COLOR
         LD      A,(HL)
         XOR     80H
         LD      (HL),A
+        DEC     B
         CALL    PNODE                   ; B = depth left below
         LD      HL,COLOR
         LD      A,(HL)
         XOR     80H
         LD      (HL),A
         POP     BC
-        INC     B
         POP     HL
         LD      (MLPTRJ),HL
 PNBACK: PUSH    BC
@@ -105,6 +96,35 @@ PNBACK: PUSH    BC
         INC     HL
         LD      D,(HL)                  ; DE -> next entry
         JR      PNLOOP
+
+;       The last ply: count the legal moves in IY, then add IY to
+;       PCOUNT once.
+PLEAF:  LD      IY,0
+PLEAF1: LD      A,D
+        OR      E
+        JR      Z,PLEAF3
+        LD      (MLPTRJ),DE
+        EX      DE,HL
+        CALL    MOVE1
+        CALL    INCHK
+        OR      A
+        JR      NZ,PLEAF2               ; illegal: the mover is in check
+        INC     IY
+PLEAF2: CALL    UNMOVE
+        LD      HL,(MLPTRJ)
+        LD      E,(HL)
+        INC     HL
+        LD      D,(HL)                  ; DE -> next entry
+        JR      PLEAF1
+PLEAF3: PUSH    IY
+        POP     DE
+        LD      HL,(PCOUNT)
+        ADD     HL,DE
+        LD      (PCOUNT),HL
+        JR      NC,PNDONE
+        LD      HL,(PCOUNT+2)
+        INC     HL
+        LD      (PCOUNT+2),HL
 ;       The ply is done: MLNXT = its start, MLPTRI back by 4.
 PNDONE: LD      HL,(MLPTRI)
         DEC     HL

@@ -41,10 +41,14 @@ fn perft_benches(c: &mut Criterion) {
         let expected = case.standard_nodes;
         let mut group = c.benchmark_group(format!("perft {name} D{depth}"));
         group.sample_size(10);
-        group.throughput(Throughput::Elements(expected));
         let board = case.board();
         let cozy: cozy_chess::Board = fen.parse().expect("bench FEN for cozy-chess");
         for rules in [Rules::Standard, Rules::Sargon] {
+            let nodes = perft(&mut { board }, depth, rules);
+            if rules == Rules::Standard {
+                assert_eq!(nodes, expected, "native perft {name}");
+            }
+            group.throughput(Throughput::Elements(nodes));
             group.bench_function(format!("native {rules}"), |b| {
                 b.iter(|| {
                     let mut board = board;
@@ -57,6 +61,7 @@ fn perft_benches(c: &mut Criterion) {
             expected,
             "cozy-chess perft {name}"
         );
+        group.throughput(Throughput::Elements(expected));
         group.bench_function("cozy-chess", |b| {
             b.iter(|| cozy_perft(black_box(&cozy), depth))
         });

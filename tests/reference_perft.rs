@@ -92,15 +92,19 @@ fn perft_suites_up_to_ten_million_nodes() {
 }
 
 #[test]
-#[ignore = "deep perft: minutes to hours depending on SARGON_PERFT_MAX_NODES"]
+#[ignore = "deep perft: minutes to hours depending on SARGON_PERFT_MIN_NODES/MAX_NODES"]
 fn perft_suites_deep() {
-    let max = std::env::var("SARGON_PERFT_MAX_NODES")
-        .ok()
-        .map(|text| {
-            text.parse()
-                .expect("SARGON_PERFT_MAX_NODES must be a number")
-        })
-        .unwrap_or(1_000_000_000);
-    let (cases, nodes) = run(10_000_001, max);
-    println!("{cases} deep perft cases up to {max} nodes each, {nodes} nodes in total");
+    let limit = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .map(|text| {
+                text.parse()
+                    .unwrap_or_else(|_| panic!("{name} must be a number"))
+            })
+            .unwrap_or(default)
+    };
+    let min = limit("SARGON_PERFT_MIN_NODES", 10_000_001);
+    let max = limit("SARGON_PERFT_MAX_NODES", 1_000_000_000);
+    let (cases, nodes) = run(min, max);
+    println!("{cases} deep perft cases of {min} to {max} nodes each, {nodes} nodes in total");
 }

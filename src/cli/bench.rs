@@ -7,9 +7,9 @@ use clap::Args;
 
 use sargon_z80::assembler::{self, bench_support::TARGET_LINES, bench_support::generated_source};
 use sargon_z80::crosscheck::bench_support::{
-    DEFAULT_DEPTH, DEFAULT_RANDOM, GenmovWorkload, builtin_run,
+    BASELINE_1978, BASELINE_PERFT_DEPTH, DEFAULT_DEPTH, DEFAULT_RANDOM, GenmovWorkload,
+    RoutineCosts, builtin_run, routine_costs,
 };
-use sargon_z80::crosscheck::costs::{BASELINE_1978, PERFT_DEPTH, RoutineCosts, routine_costs_to};
 use sargon_z80::crosscheck::runner::{self, Report};
 use sargon_z80::crosscheck::symbols::AbiSymbols;
 use sargon_z80::machine::bench_support::{
@@ -96,7 +96,7 @@ impl Plan {
                 quick: false,
                 reps: reps.unwrap_or(7),
                 slice: Duration::from_millis(20),
-                perft_depth: PERFT_DEPTH,
+                perft_depth: BASELINE_PERFT_DEPTH,
                 reference_shallower: 0,
                 crosscheck: (None, DEFAULT_DEPTH, DEFAULT_RANDOM),
                 asm_lines: TARGET_LINES,
@@ -130,7 +130,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
     }
     let costs: Vec<_> = images
         .iter()
-        .map(|(_, image)| routine_costs_to(image, plan.perft_depth))
+        .map(|(_, image)| routine_costs(image, plan.perft_depth))
         .collect();
     for ((name, _), cost) in images.iter().zip(&costs) {
         if let Err(err) = cost {
@@ -138,7 +138,8 @@ pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
         }
     }
     let ours_costs = costs[0].as_ref().map_err(Clone::clone)?.clone();
-    let routines = routine_section(&images, &costs, plan.perft_depth);
+    let names: Vec<String> = images.iter().map(|(name, _)| name.clone()).collect();
+    let routines = routine_section(&names, &costs, plan.perft_depth);
     progress("native reference: perft");
     let reference = reference(&plan);
     progress("cross-check: one thread and all cores");
@@ -160,12 +161,12 @@ pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
         notes,
     };
     report.judge(&RoutineFigures {
-        genmov_start: ours_costs.genmov_start,
-        genmov_kiwipete: ours_costs.genmov_kiwipete,
-        inchk_mean: ours_costs.inchk.mean(),
-        perft_total: ours_costs.perft_total(),
-        perft_depth: plan.perft_depth,
-        code_bytes: code_bytes(&ours),
+        genmov_start: ours_costs.genmov_start.tstates,
+        genmov_kiwipete: ours_costs.genmov_kiwipete.tstates,
+        inchk_mean: ours_costs.inchk_mean,
+        perft_total: ours_costs.perft_tstates,
+        perft_depth: ours_costs.perft_depth,
+        code_bytes: ours_costs.code_bytes,
         image_bytes: ours_costs.image_bytes,
     });
     report.add_standing_notes(Slicing {
@@ -241,71 +242,59 @@ fn genmov(plan: &Plan, image: &Image) -> anyhow::Result<EmulationWorkload> {
     ))
 }
 
-/// CODE_END - CODE_START, when the image exports both.
-fn code_bytes(image: &Image) -> Option<u16> {
-    let symbols = &image.symbols;
-    Some(
-        symbols
-            .get("CODE_END")?
-            .saturating_sub(symbols.get("CODE_START")?),
-    )
-}
-
 fn routine_section(
-    images: &[(String, &Image)],
+    images: &[String],
     costs: &[Result<RoutineCosts, impl std::fmt::Display>],
     depth: u32,
 ) -> RoutineSection {
     let b = BASELINE_1978;
-    let full = depth == PERFT_DEPTH;
-    type Pick = fn(&RoutineCosts, &Image) -> Option<f64>;
+    let full = depth == BASELINE_PERFT_DEPTH;
+    type Pick = fn(&RoutineCosts) -> Option<f64>;
     let rows: Vec<(String, Option<f64>, Pick)> = vec![
         (
             "GENMOV, start position (20 moves)".to_string(),
             Some(b.genmov_start as f64),
-            |c, _| Some(c.genmov_start as f64),
+            |c| Some(c.genmov_start.tstates as f64),
         ),
         (
             "GENMOV, Kiwipete (48 moves)".to_string(),
             Some(b.genmov_kiwipete as f64),
-            |c, _| Some(c.genmov_kiwipete as f64),
+            |c| Some(c.genmov_kiwipete.tstates as f64),
         ),
         (
             format!("INCHK mean over perft({depth}) from the start"),
             full.then_some(b.inchk_mean),
-            |c, _| Some(round1(c.inchk.mean())),
+            |c| Some(round1(c.inchk_mean)),
         ),
         (
             format!("MOVE mean over perft({depth})"),
             full.then_some(b.move_mean),
-            |c, _| Some(round1(c.make.mean())),
+            |c| Some(round1(c.move_mean)),
         ),
         (
             format!("UNMOVE mean over perft({depth})"),
             full.then_some(b.unmove_mean),
-            |c, _| Some(round1(c.unmake.mean())),
+            |c| Some(round1(c.unmove_mean)),
         ),
         (
             format!("perft({depth}) from the start, all calls"),
-            full.then_some(b.perft_total as f64),
-            |c, _| Some(c.perft_total() as f64),
+            full.then_some(b.perft4_start as f64),
+            |c| Some(c.perft_tstates as f64),
         ),
         (
             format!("PERFT routine, perft({depth}), one call"),
             None,
-            |c, _| c.perft_routine.map(|t| t as f64),
+            |c| c.perft_routine.map(|t| t as f64),
         ),
-        (
-            "code bytes (CODE_START..CODE_END)".to_string(),
-            None,
-            |_, image| code_bytes(image).map(f64::from),
-        ),
-        ("image bytes".to_string(), None, |c, _| {
+        ("code bytes (CODE_START..CODE_END)".to_string(), None, |c| {
+            c.code_bytes.map(f64::from)
+        }),
+        ("image bytes".to_string(), None, |c| {
             Some(c.image_bytes as f64)
         }),
     ];
     RoutineSection {
-        images: images.iter().map(|(name, _)| name.clone()).collect(),
+        images: images.to_vec(),
         rows: rows
             .into_iter()
             .map(|(measure, baseline, pick)| RoutineRow {
@@ -313,9 +302,8 @@ fn routine_section(
                 baseline_1978: baseline,
                 values: costs
                     .iter()
-                    .zip(images)
-                    .map(|(cost, (_, image))| match cost {
-                        Ok(c) => match pick(c, image) {
+                    .map(|cost| match cost {
+                        Ok(c) => match pick(c) {
                             Some(value) => RoutineValue {
                                 value: Some(value),
                                 vs_1978: baseline.map(|base| value / base),

@@ -1,5 +1,6 @@
 //! The `sargon-z80` command line: argument parsing and one file per subcommand.
 
+mod args;
 mod asm;
 mod bench;
 mod call;

@@ -8,9 +8,10 @@ use sargon_z80::crosscheck::driver::Driver;
 use sargon_z80::crosscheck::format::grouped;
 use sargon_z80::crosscheck::listdecode::RawEntry;
 use sargon_z80::crosscheck::tree::{Checker, Failure, Mismatch};
-use sargon_z80::position::{Board, color_name};
+use sargon_z80::position::color_name;
 use sargon_z80::reference::{MoveList, genmov};
 
+use super::args::board_arg;
 use super::crosscheck::ImageArgs;
 
 const EXAMPLES: &str = "\
@@ -68,12 +69,7 @@ struct JsonReport<'a> {
 
 /// Runs the subcommand; returns the process exit code.
 pub fn run(args: MovesArgs) -> anyhow::Result<i32> {
-    let board = match &args.fen {
-        Some(fen) => {
-            Board::from_fen(fen).map_err(|err| anyhow::anyhow!("bad FEN {fen:?}: {err}"))?
-        }
-        None => Board::startpos(),
-    };
+    let board = board_arg(args.fen.as_deref())?;
     let image = args.image.load()?;
     let mut driver = Driver::new(&image)?;
 

@@ -8,9 +8,9 @@ use serde::Serialize;
 use sargon_z80::crosscheck::driver::{Driver, Routine};
 use sargon_z80::crosscheck::format::{grouped, per_second, seconds, z80_time};
 use sargon_z80::crosscheck::perft::z80_perft;
-use sargon_z80::position::Board;
 use sargon_z80::reference::{Rules, divide, perft};
 
+use super::args::board_arg;
 use super::crosscheck::ImageArgs;
 
 const EXAMPLES: &str = "\
@@ -129,12 +129,7 @@ pub fn run(args: PerftArgs) -> anyhow::Result<i32> {
         (None, Rules::Standard) => Engine::Native,
         (None, Rules::Sargon) => Engine::Both,
     };
-    let board = match &args.fen {
-        Some(fen) => {
-            Board::from_fen(fen).map_err(|err| anyhow::anyhow!("bad FEN {fen:?}: {err}"))?
-        }
-        None => Board::startpos(),
-    };
+    let board = board_arg(args.fen.as_deref())?;
     let fen = args.fen.clone().unwrap_or_else(|| board.to_fen());
 
     let mut results = Vec::new();

@@ -13,6 +13,7 @@ use sargon_z80::profile::report::DEFAULT_MHZ;
 use sargon_z80::profile::svg::heatmap_svg;
 use sargon_z80::profile::{Collector, Profile};
 
+use super::args::{board_arg, check_mhz};
 use super::crosscheck::ImageArgs;
 
 const EXAMPLES: &str = "\
@@ -62,15 +63,8 @@ struct JsonReport<'a> {
 
 /// Runs the subcommand; returns the process exit code.
 pub fn run(args: ProfileArgs) -> anyhow::Result<i32> {
-    if let Some(bad) = args.mhz.iter().find(|m| !(m.is_finite() && **m > 0.0)) {
-        anyhow::bail!("--mhz takes positive clock rates, got {bad}");
-    }
-    let board = match &args.fen {
-        Some(fen) => {
-            Board::from_fen(fen).map_err(|err| anyhow::anyhow!("bad FEN {fen:?}: {err}"))?
-        }
-        None => Board::startpos(),
-    };
+    check_mhz(&args.mhz)?;
+    let board = board_arg(args.fen.as_deref())?;
     let image = args.image.load()?;
     let mut driver = Driver::new(&image)?;
     let routine = args.routine.to_ascii_uppercase();

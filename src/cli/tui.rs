@@ -4,10 +4,10 @@ use std::io::IsTerminal;
 
 use clap::Args;
 
-use sargon_z80::position::Board;
 use sargon_z80::profile::report::DEFAULT_MHZ;
 use sargon_z80::tui::{App, Options, terminal};
 
+use super::args::{board_arg, check_mhz};
 use super::crosscheck::ImageArgs;
 
 const EXAMPLES: &str = "\
@@ -40,15 +40,8 @@ pub struct TuiArgs {
 
 /// Runs the subcommand; returns the process exit code.
 pub fn run(args: TuiArgs) -> anyhow::Result<i32> {
-    if let Some(bad) = args.mhz.iter().find(|m| !(m.is_finite() && **m > 0.0)) {
-        anyhow::bail!("--mhz takes positive clock rates, got {bad}");
-    }
-    let board = match &args.fen {
-        Some(fen) => {
-            Board::from_fen(fen).map_err(|err| anyhow::anyhow!("bad FEN {fen:?}: {err}"))?
-        }
-        None => Board::startpos(),
-    };
+    check_mhz(&args.mhz)?;
+    let board = board_arg(args.fen.as_deref())?;
     let image = args.image.load()?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         anyhow::bail!("`tui` needs an interactive terminal (stdin and stdout)");

@@ -1,29 +1,64 @@
-//! What the emulation and the cross-check are measured on, shared by the `bench` subcommand
-//! and the criterion benches: GENMOV as a repeatable workload (on the machine and on bare
-//! iz80), and the default cross-check run. The routines' T-states are measured by
-//! [`super::costs`].
+//! What the board routines and the cross-check are measured on, shared by the `bench`
+//! subcommand and the criterion benches: the measures of ABI section 9 for any image (and one
+//! call of its PERFT routine), GENMOV as a repeatable workload for the emulation speed, and the
+//! default cross-check run.
+
+use serde::Serialize;
 
 use crate::machine::bench_support::{BareIz80, call_without_tracing};
 use crate::machine::{Cost, Image, Machine, MachineError};
 use crate::position::Board;
-#[cfg(test)]
-use crate::reference::bench_support::KIWIPETE_FEN;
+use crate::reference::bench_support::{KIWIPETE_FEN, START_FEN};
 
 use super::driver::{DriveError, Driver, Routine};
 use super::listdecode::RawEntry;
+use super::perft::z80_perft;
 use super::runner::{Config, RandomSpec};
 use super::suite::builtin_positions;
 use super::symbols::AbiError;
 
-/// Why GENMOV could not be made a workload.
+/// The 1978 code's figures, ABI section 9 (exact Zilog T-states, routine only, RET included).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Baseline {
+    /// GENMOV on the start position.
+    pub genmov_start: u64,
+    /// GENMOV on Kiwipete.
+    pub genmov_kiwipete: u64,
+    /// INCHK's mean over perft(4) from the start.
+    pub inchk_mean: f64,
+    /// MOVE's mean.
+    pub move_mean: f64,
+    /// UNMOVE's mean.
+    pub unmove_mean: f64,
+    /// All routine calls of perft(4) from the start.
+    pub perft4_start: u64,
+}
+
+/// ABI section 9.
+pub const BASELINE_1978: Baseline = Baseline {
+    genmov_start: 49_821,
+    genmov_kiwipete: 96_995,
+    inchk_mean: 6_514.0,
+    move_mean: 293.0,
+    unmove_mean: 326.0,
+    perft4_start: 1_959_115_396,
+};
+
+/// The depth of ABI section 9's perft figures.
+pub const BASELINE_PERFT_DEPTH: u32 = 4;
+
+/// Why an image could not be measured.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BenchError {
     /// The image lacks what the ABI requires.
     #[error(transparent)]
     Abi(#[from] AbiError),
-    /// GENMOV misbehaved.
+    /// A routine misbehaved.
     #[error(transparent)]
     Drive(#[from] DriveError),
+    /// The image's PERFT routine failed.
+    #[error("PERFT failed: {0}")]
+    Perft(MachineError),
     /// A GENMOV call cost something else when repeated from the same state.
     #[error("GENMOV cost {first:?}, then {again:?} from the same state")]
     Unrepeatable {
@@ -32,6 +67,109 @@ pub enum BenchError {
         /// The repeated call.
         again: Cost,
     },
+}
+
+/// The measures of ABI section 9 for one image, in exact T-states.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RoutineCosts {
+    /// GENMOV on the start position.
+    pub genmov_start: Cost,
+    /// The moves it listed (hidden second entries not counted).
+    pub genmov_start_moves: usize,
+    /// GENMOV on Kiwipete.
+    pub genmov_kiwipete: Cost,
+    /// The moves it listed.
+    pub genmov_kiwipete_moves: usize,
+    /// The depth of the perft from the start position the means are taken over.
+    pub perft_depth: u32,
+    /// Its leaf count.
+    pub perft_nodes: u64,
+    /// All routine calls of that perft.
+    pub perft_tstates: u64,
+    /// GENMOV, MOVE, INCHK and UNMOVE calls of that perft.
+    pub perft_calls: u64,
+    /// INCHK's mean over the perft.
+    pub inchk_mean: f64,
+    /// MOVE's mean over the perft.
+    pub move_mean: f64,
+    /// UNMOVE's mean over the perft.
+    pub unmove_mean: f64,
+    /// CODE_END - CODE_START, when the image exports both.
+    pub code_bytes: Option<u32>,
+    /// The image's bytes from its org.
+    pub image_bytes: usize,
+    /// One call of the image's own PERFT routine to the same depth from the start, when it has
+    /// PERFT and PDEPTH: its bookkeeping between the routines included.
+    pub perft_routine: Option<u64>,
+}
+
+/// Measures `image`: GENMOV on the start position and Kiwipete, then perft to `perft_depth`
+/// from the start driven over GENMOV, MOVE, INCHK and UNMOVE (section 9's perft(4) at depth 4).
+pub fn routine_costs(image: &Image, perft_depth: u32) -> Result<RoutineCosts, BenchError> {
+    let mut driver = Driver::new(image)?;
+    let mut list = Vec::new();
+    let mut genmov = |fen: &str| -> Result<(Cost, usize), BenchError> {
+        driver.set_root(&Board::from_fen(fen).expect("the bench FENs are valid"));
+        let generated = driver.genmov(&mut list)?;
+        Ok((generated.cost, list.iter().filter(|e| !e.hidden).count()))
+    };
+    let (genmov_start, genmov_start_moves) = genmov(START_FEN)?;
+    let (genmov_kiwipete, genmov_kiwipete_moves) = genmov(KIWIPETE_FEN)?;
+
+    let mut driver = Driver::new(image)?;
+    let perft_nodes = z80_perft(&mut driver, &Board::startpos(), perft_depth, None)?;
+    let mean = |routine: Routine| {
+        driver.routine_tstates(routine) as f64 / driver.routine_calls(routine).max(1) as f64
+    };
+    let symbols = &image.symbols;
+    let code_bytes = match (symbols.get("CODE_START"), symbols.get("CODE_END")) {
+        (Some(start), Some(end)) => Some(u32::from(end.saturating_sub(start))),
+        _ => None,
+    };
+    let routines = [
+        Routine::Genmov,
+        Routine::Move,
+        Routine::Inchk,
+        Routine::Unmove,
+    ];
+    Ok(RoutineCosts {
+        genmov_start,
+        genmov_start_moves,
+        genmov_kiwipete,
+        genmov_kiwipete_moves,
+        perft_depth,
+        perft_nodes,
+        perft_tstates: driver.tstates(),
+        perft_calls: routines.iter().map(|&r| driver.routine_calls(r)).sum(),
+        inchk_mean: mean(Routine::Inchk),
+        move_mean: mean(Routine::Move),
+        unmove_mean: mean(Routine::Unmove),
+        code_bytes,
+        image_bytes: image.bytes.len(),
+        perft_routine: perft_routine(image, &Board::startpos(), perft_depth)?,
+    })
+}
+
+/// T-states of one call of the image's PERFT routine to `depth` from `board`; None when the
+/// image has no PERFT (a 1978 assembly).
+pub fn perft_routine(image: &Image, board: &Board, depth: u32) -> Result<Option<u64>, BenchError> {
+    let names = [
+        "PERFT", "PDEPTH", "BOARDA", "POSK", "POSQ", "COLOR", "MLIST", "MLPTRJ",
+    ];
+    let Ok(v) = image.symbols.require(&names) else {
+        return Ok(None);
+    };
+    let mut machine = Machine::new(image);
+    machine.set_budget(u64::MAX);
+    machine.write_bytes(v[2], &board.cells);
+    machine.write_bytes(v[3], &board.posk);
+    machine.write_bytes(v[4], &board.posq);
+    machine.poke(v[5], board.color);
+    machine.write_bytes(v[6], &board.prev.to_bytes(0));
+    machine.poke16(v[7], v[6]);
+    machine.poke(v[1], depth as u8);
+    let cost = machine.call(v[0]).map_err(BenchError::Perft)?;
+    Ok(Some(cost.tstates))
 }
 
 /// GENMOV on one position, callable again and again at the same cost: before each call the
@@ -177,5 +315,21 @@ mod tests {
         assert!(workload.machine_mut().trace().total_reads() > 0);
         assert_eq!(workload.call_bare(), cost.instructions);
         assert_eq!(workload.call_without_tracing(), cost);
+    }
+
+    #[test]
+    fn routine_costs_of_perft_2() {
+        let costs = routine_costs(&default_image(), 2).unwrap();
+        assert_eq!(
+            (costs.genmov_start_moves, costs.genmov_kiwipete_moves),
+            (20, 48)
+        );
+        assert_eq!(costs.perft_nodes, 400);
+        // 1 + 20 GENMOV calls; 20 + 400 each of MOVE, INCHK and UNMOVE.
+        assert_eq!(costs.perft_calls, 21 + 3 * 420);
+        assert!(
+            costs.perft_routine.is_some(),
+            "the built-in image has PERFT"
+        );
     }
 }

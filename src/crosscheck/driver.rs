@@ -90,6 +90,8 @@ pub struct Driver {
     tstates: u64,
     /// T-states per routine, indexed by `Routine as usize`.
     routine_tstates: [u64; 4],
+    /// Calls per routine, indexed by `Routine as usize`.
+    routine_calls: [u64; 4],
 }
 
 impl Driver {
@@ -103,6 +105,7 @@ impl Driver {
             symbols,
             tstates: 0,
             routine_tstates: [0; 4],
+            routine_calls: [0; 4],
         })
     }
 
@@ -119,6 +122,11 @@ impl Driver {
     /// T-states of all calls of one routine so far (part of [`Driver::tstates`]).
     pub fn routine_tstates(&self, routine: Routine) -> u64 {
         self.routine_tstates[routine as usize]
+    }
+
+    /// Calls of one routine so far (with [`Driver::routine_tstates`], its mean cost).
+    pub fn routine_calls(&self, routine: Routine) -> u64 {
+        self.routine_calls[routine as usize]
     }
 
     /// The emulated machine (for reading memory in reports).
@@ -316,6 +324,7 @@ impl Driver {
         let cost = result.map_err(|error| DriveError::Machine { routine, error })?;
         self.tstates += cost.tstates;
         self.routine_tstates[routine as usize] += cost.tstates;
+        self.routine_calls[routine as usize] += 1;
         Ok(cost)
     }
 }

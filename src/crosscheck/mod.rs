@@ -5,7 +5,6 @@
 
 pub mod bench_support;
 pub mod compare;
-pub mod costs;
 pub mod driver;
 pub mod epd;
 pub mod format;

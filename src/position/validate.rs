@@ -61,6 +61,7 @@ pub(crate) fn pawns_and_promotions(parsed: &ParsedFen) -> Result<(), FenError> {
             .map(|&(kind, start, _)| count(parsed, color | kind).saturating_sub(start))
             .sum();
         if extra > missing_pawns {
+            // Name the first kind beyond its start count; with extra > 0 there is one.
             let &(kind, _, name) = PROMOTABLE
                 .iter()
                 .find(|&&(kind, start, _)| count(parsed, color | kind) > start)

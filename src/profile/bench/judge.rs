@@ -24,7 +24,7 @@ pub struct RoutineFigures {
     /// The depth of that perft.
     pub perft_depth: u32,
     /// CODE_END - CODE_START, when exported.
-    pub code_bytes: Option<u16>,
+    pub code_bytes: Option<u32>,
     /// The image's bytes.
     pub image_bytes: usize,
 }
