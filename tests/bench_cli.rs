@@ -110,6 +110,45 @@ fn json_has_the_expected_keys_and_a_column_per_image() {
 }
 
 #[test]
+fn an_image_without_the_optional_symbols_gets_dashes_where_it_cannot_be_measured() {
+    let dir = tempfile::tempdir().unwrap();
+    let sym = dir.path().join("old.sym");
+    let optional = [
+        "PERFT",
+        "PDEPTH",
+        "PCOUNT",
+        "CODE_START",
+        "CODE_END",
+        "MLOVF",
+    ];
+    let text = std::fs::read_to_string(roms().join("sargon.sym")).unwrap();
+    let kept: Vec<&str> = text
+        .lines()
+        .filter(|line| !optional.contains(&line.split_whitespace().next().unwrap_or("")))
+        .collect();
+    std::fs::write(&sym, kept.join("\n")).unwrap();
+    let output = bench(&["--json", "--rom"])
+        .arg(roms().join("sargon.bin"))
+        .arg("--sym")
+        .arg(&sym)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["routines"]["images"][1], "sargon.bin");
+    for row in json["routines"]["rows"].as_array().unwrap() {
+        let (ours, old) = (&row["values"][0], &row["values"][1]);
+        let measure = row["measure"].as_str().unwrap();
+        if measure.starts_with("PERFT routine") || measure.starts_with("code bytes") {
+            assert!(ours["value"].is_number(), "{measure}");
+            assert_eq!(old["error"], "not in this image", "{measure}");
+        } else {
+            assert_eq!(ours, old, "{measure}");
+        }
+    }
+}
+
+#[test]
 fn a_missing_image_is_an_input_error() {
     bench(&["--rom", "no-such.bin", "--sym", "no-such.sym"])
         .assert()
