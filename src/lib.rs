@@ -10,6 +10,7 @@ pub mod machine;
 pub mod position;
 pub mod profile;
 pub mod reference;
+pub mod text;
 pub mod tui;
 
 use std::path::PathBuf;

@@ -12,7 +12,7 @@ use ratatui::style::Color;
 use sargon_z80::crosscheck::driver::Driver;
 use sargon_z80::machine::default_image;
 use sargon_z80::position::Board;
-use sargon_z80::profile::report::group;
+use sargon_z80::text::grouped;
 use sargon_z80::tui::app::CallState;
 use sargon_z80::tui::{App, Options};
 
@@ -346,7 +346,7 @@ fn built_in_image_reaches_the_cost_moves_reports_and_makes_the_first_move() {
     assert_eq!(app.instructions(), generated.cost.instructions);
     assert_has(
         &s,
-        &format!("│T-states {:>12} │", group(generated.cost.tstates)),
+        &format!("│T-states {:>12} │", grouped(generated.cost.tstates)),
     );
     assert_has(&s, "GENMOV returned 20 moves, CKFLG=00");
     assert_has(&s, "Moves 20");

@@ -22,9 +22,9 @@ use sargon_z80::profile::bench::{
     ReferenceRow, RoutineFigures, RoutineRow, RoutineSection, RoutineValue, Slicing, Spread, Timed,
     interleaved, load_average, time_for,
 };
-use sargon_z80::profile::report::group;
 use sargon_z80::reference::bench_support::{KIWIPETE_FEN, PERFT_CASES};
 use sargon_z80::reference::{Rules, perft};
+use sargon_z80::text::grouped;
 
 use super::crosscheck::ImageArgs;
 
@@ -381,7 +381,7 @@ fn crosscheck(plan: &Plan, image: &Image, cores: usize) -> anyhow::Result<Crossc
         format!(
             "the default run: {} built-in positions to depth {depth} + {} random positions to depth 1, seed {SEED}",
             counts.positions.len(),
-            group(random)
+            grouped(random)
         )
     };
     let thread_counts: Vec<usize> = if cores > 1 { vec![1, cores] } else { vec![1] };

@@ -10,6 +10,7 @@ use clap::Args;
 use sargon_z80::crosscheck::format::{grouped, shell_command};
 use sargon_z80::crosscheck::report;
 use sargon_z80::crosscheck::runner::{self, Config, PositionFailure, RandomSpec};
+use sargon_z80::crosscheck::runner::{DEFAULT_DEPTH, DEFAULT_RANDOM, DEFAULT_RANDOM_DEPTH};
 use sargon_z80::crosscheck::suite::{self, Origin, Position};
 use sargon_z80::crosscheck::symbols::{AbiSymbols, ListEndSource};
 use sargon_z80::machine::default_image;
@@ -102,10 +103,10 @@ pub struct CrosscheckArgs {
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
     /// Depth of the node-by-node comparison for the listed positions.
-    #[arg(long, value_name = "D", default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
+    #[arg(long, value_name = "D", default_value_t = DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=8))]
     depth: u32,
     /// Depth of the node-by-node comparison for the random positions.
-    #[arg(long, value_name = "D", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=8))]
+    #[arg(long, value_name = "D", default_value_t = DEFAULT_RANDOM_DEPTH, value_parser = clap::value_parser!(u32).range(1..=8))]
     random_depth: u32,
     /// Worker threads, each with its own emulated machine [default: available cores].
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=256))]
@@ -198,7 +199,11 @@ fn config(args: &CrosscheckArgs) -> anyhow::Result<Config> {
     let seed = args.seed.unwrap_or_else(clock_seed);
     let (first, count) = match args.random_index {
         Some(index) => (index, 1),
-        None => (0, args.random.unwrap_or(if chosen { 0 } else { 10_000 })),
+        None => (
+            0,
+            args.random
+                .unwrap_or(if chosen { 0 } else { DEFAULT_RANDOM }),
+        ),
     };
     let threads = match args.threads {
         Some(t) => t as usize,

@@ -271,12 +271,7 @@ impl GenmovWorkload {
     }
 }
 
-/// The comparison depth of the built-in positions in `sargon-z80 crosscheck`'s default run.
-pub const DEFAULT_DEPTH: u32 = 2;
-/// The random positions of the default run.
-pub const DEFAULT_RANDOM: u64 = 10_000;
-/// Their comparison depth.
-pub const DEFAULT_RANDOM_DEPTH: u32 = 1;
+pub use super::runner::{DEFAULT_DEPTH, DEFAULT_RANDOM, DEFAULT_RANDOM_DEPTH};
 
 /// A cross-check of the built-in positions to `depth` plus `random` seeded random positions to
 /// depth 1 on `threads` workers; with [`DEFAULT_DEPTH`] and [`DEFAULT_RANDOM`] it is the run

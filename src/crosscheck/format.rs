@@ -5,18 +5,7 @@ use std::time::Duration;
 /// The clock of the Z80 the T-state counts are converted for (a 4 MHz Z80).
 pub const Z80_HZ: f64 = 4_000_000.0;
 
-/// `1234567` as `1,234,567`.
-pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+pub use crate::text::grouped;
 
 /// A duration as `850 ms`, `12.3 s` or `8 min 9.8 s`.
 pub fn seconds(d: Duration) -> String {

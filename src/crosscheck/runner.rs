@@ -19,6 +19,13 @@ use super::suite::{Origin, Position};
 use super::symbols::AbiError;
 use super::tree::{Checker, Failure, Mismatch, Tally};
 
+/// The comparison depth of the built-in positions in `sargon-z80 crosscheck`'s default run.
+pub const DEFAULT_DEPTH: u32 = 2;
+/// The random positions of the default run.
+pub const DEFAULT_RANDOM: u64 = 10_000;
+/// Their comparison depth.
+pub const DEFAULT_RANDOM_DEPTH: u32 = 1;
+
 /// Which random positions a run checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct RandomSpec {

@@ -1,5 +1,6 @@
 //! The profile of one routine call, as text and as JSON.
 
+use crate::text::grouped;
 use std::fmt::Write;
 
 use serde::Serialize;
@@ -144,12 +145,12 @@ impl Profile {
             "{} at {:04X}h, {} call{}: {} T-states, {} instructions, {} reads, {} writes",
             self.routine,
             self.entry,
-            group(calls),
+            grouped(calls),
             if calls == 1 { "" } else { "s" },
-            group(self.tstates),
-            group(self.instructions),
-            group(self.reads),
-            group(self.writes)
+            grouped(self.tstates),
+            grouped(self.instructions),
+            grouped(self.reads),
+            grouped(self.writes)
         );
         let times: Vec<String> = self
             .mhz
@@ -168,8 +169,8 @@ impl Profile {
             let _ = writeln!(
                 s,
                 "border cells read {} times, playing squares {} times",
-                group(map.border_reads()),
-                group(map.square_reads())
+                grouped(map.border_reads()),
+                grouped(map.square_reads())
             );
         }
         s.push('\n');
@@ -192,13 +193,13 @@ impl Profile {
                 s,
                 "{:<12} {:>6} {:>11} {:>7} {:>9} {:>7} {:>10} {:>9}",
                 r.name,
-                group(r.calls),
-                group(r.total),
-                group(r.min),
+                grouped(r.calls),
+                grouped(r.total),
+                grouped(r.min),
                 group_tenths(r.mean),
-                group(r.max),
-                group(r.self_tstates),
-                group(r.instructions)
+                grouped(r.max),
+                grouped(r.self_tstates),
+                grouped(r.instructions)
             );
             for us in &r.micros {
                 let _ = write!(s, " {:>10}", duration(*us));
@@ -223,8 +224,8 @@ impl Profile {
                 s,
                 "{:<6} {:>9} {:>11} {:>5.1}%",
                 m.mnemonic,
-                group(m.count),
-                group(m.tstates),
+                grouped(m.count),
+                grouped(m.tstates),
                 share(m.tstates, self.tstates)
             );
         }
@@ -244,8 +245,8 @@ impl Profile {
                 h.addr,
                 h.symbol,
                 h.instruction,
-                group(h.count),
-                group(h.tstates),
+                grouped(h.count),
+                grouped(h.tstates),
                 share(h.tstates, self.tstates)
             );
         }
@@ -262,8 +263,8 @@ impl Profile {
                 "{:04X}h  {:<14} {:>8} {:>8}",
                 h.addr,
                 h.symbol,
-                group(h.reads),
-                group(h.writes)
+                grouped(h.reads),
+                grouped(h.writes)
             );
         }
     }
@@ -293,23 +294,10 @@ fn share(part: u64, whole: u64) -> f64 {
     }
 }
 
-/// `49821` as `49,821`.
-pub fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// `15217.04` as `15,217.0`.
 pub fn group_tenths(x: f64) -> String {
     let tenths = (x * 10.0).round() as u64;
-    format!("{}.{}", group(tenths / 10), tenths % 10)
+    format!("{}.{}", grouped(tenths / 10), tenths % 10)
 }
 
 /// Microseconds as `812.3 us`, `28.08 ms` or `8.2 min`-style text.
@@ -331,10 +319,10 @@ mod tests {
 
     #[test]
     fn numbers_and_durations() {
-        assert_eq!(group(0), "0");
-        assert_eq!(group(999), "999");
-        assert_eq!(group(49_821), "49,821");
-        assert_eq!(group(1_959_115_396), "1,959,115,396");
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(49_821), "49,821");
+        assert_eq!(grouped(1_959_115_396), "1,959,115,396");
         assert_eq!(group_tenths(15_217.0), "15,217.0");
         assert_eq!(group_tenths(385.3125), "385.3");
         assert_eq!(duration(micros(49_821, 4.0)), "12.46 ms");

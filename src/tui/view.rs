@@ -9,7 +9,8 @@ use ratatui::widgets::{Block, Paragraph};
 use super::app::{App, CallState, PromptKind};
 use super::board::board_lines;
 use super::listing::{ListingLine, listing};
-use crate::profile::report::{duration, group, micros};
+use crate::profile::report::{duration, micros};
+use crate::text::grouped;
 
 /// The smallest terminal the layout is made for.
 pub const MIN_WIDTH: u16 = 80;
@@ -96,8 +97,8 @@ impl App {
     fn draw_clock(&self, frame: &mut Frame, area: Rect) {
         let mhz = self.mhz();
         let lines = vec![
-            Line::from(format!("T-states {:>12}", group(self.tstates()))),
-            Line::from(format!("instrs   {:>12}", group(self.instructions()))),
+            Line::from(format!("T-states {:>12}", grouped(self.tstates()))),
+            Line::from(format!("instrs   {:>12}", grouped(self.instructions()))),
             Line::from(format!(
                 "{} @ {mhz} MHz",
                 duration(micros(self.tstates(), mhz))

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use super::report::{BenchReport, percent, ratio, secs, with_spread};
 use super::target::{Status, Target};
-use crate::profile::report::group;
+use crate::text::grouped;
 
 /// The depth of ABI section 9's perft, which the perft targets are stated for.
 const SECTION_9_DEPTH: u32 = 4;
@@ -114,7 +114,7 @@ impl BenchReport {
             "cozy-chess is a dev-dependency: cargo bench --bench reference".to_string(),
             Status::NotMeasured,
         );
-        let t = |x: f64| format!("{} T", group(x.round() as u64));
+        let t = |x: f64| format!("{} T", grouped(x.round() as u64));
         let depth = routines.perft_depth;
         push(
             4,
@@ -147,8 +147,8 @@ impl BenchReport {
                 "{} bytes of code, {} bytes of image",
                 routines
                     .code_bytes
-                    .map_or("?".to_string(), |b| group(u64::from(b))),
-                group(routines.image_bytes as u64)
+                    .map_or("?".to_string(), |b| grouped(u64::from(b))),
+                grouped(routines.image_bytes as u64)
             ),
             Status::Quoted,
         );
@@ -184,7 +184,7 @@ impl BenchReport {
             format!(
                 "{} for {} lines",
                 secs(a.seconds.median),
-                group(a.lines as u64)
+                grouped(a.lines as u64)
             ),
             judged(a.seconds.median, 0.5),
         );

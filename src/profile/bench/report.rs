@@ -9,7 +9,7 @@ use super::host::Host;
 use super::stats::Spread;
 use super::table::TextTable;
 use super::target::Target;
-use crate::profile::report::group;
+use crate::text::grouped;
 
 /// One image's figure for a routine measure.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -135,7 +135,7 @@ pub fn short(x: f64) -> String {
     } else if x >= 1e6 {
         format!("{:.2} M", x / 1e6)
     } else {
-        group(x.round() as u64)
+        grouped(x.round() as u64)
     }
 }
 
@@ -240,8 +240,8 @@ impl BenchReport {
         for w in &self.emulation {
             let per_call = format!(
                 "{} T, {} instr per call",
-                group(w.tstates_per_call),
-                group(w.instructions_per_call)
+                grouped(w.tstates_per_call),
+                grouped(w.instructions_per_call)
             );
             for (i, e) in w.engines.iter().enumerate() {
                 let label = match i {
@@ -312,7 +312,7 @@ impl BenchReport {
                 r.position.clone(),
                 r.depth.to_string(),
                 r.rules.clone(),
-                group(r.nodes),
+                grouped(r.nodes),
                 with_spread(r.nodes_per_second, short),
             ]);
         }
@@ -337,8 +337,8 @@ impl BenchReport {
         for run in &c.runs {
             table.row(vec![
                 run.threads.to_string(),
-                group(run.positions),
-                group(run.nodes),
+                grouped(run.positions),
+                grouped(run.nodes),
                 with_spread(run.wall_seconds, secs),
                 with_spread(run.positions_per_second, short),
                 with_spread(run.nodes_per_second, short),
@@ -360,7 +360,7 @@ impl BenchReport {
         let a = &self.assembler;
         let mut table = TextTable::new(&["source", "time per assembly", "lines/s"]).right(&[1, 2]);
         table.row(vec![
-            format!("{} generated lines", group(a.lines as u64)),
+            format!("{} generated lines", grouped(a.lines as u64)),
             with_spread(a.seconds, secs),
             with_spread(a.lines_per_second, short),
         ]);
@@ -393,10 +393,10 @@ fn wrap(text: &str, width: usize) -> String {
 /// A routine figure: whole numbers grouped, means with one decimal.
 fn figure(x: f64) -> String {
     if x.fract() == 0.0 {
-        return group(x as u64);
+        return grouped(x as u64);
     }
     let tenths = (x * 10.0).round() as u64;
-    format!("{}.{}", group(tenths / 10), tenths % 10)
+    format!("{}.{}", grouped(tenths / 10), tenths % 10)
 }
 
 #[cfg(test)]
