@@ -7,6 +7,8 @@
 ;       same board bytes, the same 6-byte move entries in the same
 ;       order, the same MOVE/UNMOVE effects, far fewer T-states.
 ;
+;       The unrolled copies are macros (macros.asm, INCLUDEd first).
+;
 ;       Assemble (from this folder, so INCLUDEs resolve):
 ;           sargon-z80 asm asm/sargon.asm -o roms/sargon.bin
 ;                      --sym roms/sargon.sym --lst roms/sargon.lst
@@ -34,6 +36,7 @@
 
         ORG     0000H
 
+        INCLUDE "macros.asm"
         INCLUDE "data.asm"
 
         ORG     0100H
