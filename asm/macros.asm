@@ -171,3 +171,112 @@ HLAB:
         CALL    ADDM
 XLAB:
         ENDM
+
+;**********************************************************************
+;       KNIGHTS: THE FOUR KNIGHT JUMPS OF ONE HALF (SQATKW, SQATKB)
+;**********************************************************************
+;       EXPANDS TO: the board bytes at IX+SG*8, +SG*12, +SG*19 and
+;                   +SG*21 looked up in the attack-class table and
+;                   ORed, one AND 08H, JR NZ,YES.
+;       INPUTS:     SG = +1 (the half above the square) or -1 (below);
+;                   YES = where "attacked" goes; IX -> the square,
+;                   H = the table page (TABW / TABB).
+;       OUTPUTS:    to YES when an enemy knight stands a jump away.
+;       REGISTERS:  AF, L destroyed.
+;       WHY:        four jumps decided by one test, no loop.
+;**********************************************************************
+KNIGHTS MACRO   SG, YES
+        LD      L,(IX SG*8)
+        LD      A,(HL)
+        LD      L,(IX SG*12)
+        OR      (HL)
+        LD      L,(IX SG*19)
+        OR      (HL)
+        LD      L,(IX SG*21)
+        OR      (HL)
+        AND     08H                     ; an enemy knight a jump away?
+        JR      NZ,YES
+        ENDM
+
+;**********************************************************************
+;       NEARB, NEARW: THE FIRST SQUARE OF A LINE (SQATKB, SQATKW)
+;**********************************************************************
+;       EXPANDS TO: LAB: the byte at IX STEP; on to NEXT for an own
+;                   piece (NEARB: and the border), to FAR when empty
+;                   (the rest of the line), else its attack class
+;                   AND MASK, JR NZ,YES.
+;       INPUTS:     LAB = label of this probe; STEP = the signed step
+;                   (+10, -9 ..); NEXT = the next probe; FAR = the
+;                   rest of this line; MASK = the attack classes that
+;                   count here (with 04H, the king, one step away);
+;                   YES = where "attacked" goes; IX, H as KNIGHTS.
+;       OUTPUTS:    to YES, NEXT or FAR.
+;       REGISTERS:  AF, L destroyed.
+;       WHY:        the nearest square decides most lines: tested in
+;                   line, no loop and no CALL. NEARB tests the sign
+;                   first (for white attackers the border 0FFH is
+;                   negative like an own piece), NEARW tests empty
+;                   first (for black attackers the border is an enemy
+;                   byte of class 0, it falls through the AND).
+;**********************************************************************
+NEARB   MACRO   LAB, STEP, NEXT, FAR, MASK, YES
+LAB:    LD      A,(IX STEP)
+        OR      A
+        JP      M,NEXT                  ; own piece or border
+        JP      Z,FAR
+        LD      L,A
+        LD      A,(HL)
+        AND     MASK
+        JR      NZ,YES
+        ENDM
+
+NEARW   MACRO   LAB, STEP, NEXT, FAR, MASK, YES
+LAB:    LD      A,(IX STEP)
+        OR      A
+        JP      Z,FAR
+        JP      P,NEXT                  ; own piece
+        LD      L,A
+        LD      A,(HL)
+        AND     MASK
+        JR      NZ,YES
+        ENDM
+
+;**********************************************************************
+;       FAR: A LINE BEYOND ITS FIRST SQUARE (SQATKW, SQATKB)
+;**********************************************************************
+;       EXPANDS TO: FLAB: OR the bytes at IX STEP*2 .. IX STEP*7 until
+;                   one is not empty (A = 0 on entry: the first square
+;                   was empty); at HLAB an own piece (condition OWN)
+;                   goes on to NEXT, else its attack class AND MASK
+;                   decides: A = 1 and RET when attacked.
+;       INPUTS:     FLAB, HLAB = label names; STEP = the signed step;
+;                   NEXT = the next probe; MASK = 01H (rook, queen)
+;                   or 02H (bishop, queen); OWN = M (white attackers)
+;                   or P (black attackers); IX, H as KNIGHTS.
+;       OUTPUTS:    A = 1 and return when attacked, else on to NEXT.
+;       REGISTERS:  AF, L destroyed.
+;       WHY:        unrolled to the longest line (7 squares): no
+;                   counter; a line that leaves the board meets the
+;                   border, which is never empty.
+;**********************************************************************
+FAR     MACRO   FLAB, HLAB, STEP, NEXT, MASK, OWN
+FLAB:   OR      (IX STEP*2)
+        JR      NZ,HLAB
+        OR      (IX STEP*3)
+        JR      NZ,HLAB
+        OR      (IX STEP*4)
+        JR      NZ,HLAB
+        OR      (IX STEP*5)
+        JR      NZ,HLAB
+        OR      (IX STEP*6)
+        JR      NZ,HLAB
+        OR      (IX STEP*7)
+        JP      Z,NEXT                  ; seven empty: next is the border
+HLAB:   JP      OWN,NEXT
+        LD      L,A
+        LD      A,(HL)
+        AND     MASK
+        JP      Z,NEXT
+        LD      A,1
+        RET
+        ENDM
