@@ -280,3 +280,34 @@ HLAB:   JP      OWN,NEXT
         LD      A,1
         RET
         ENDM
+
+;**********************************************************************
+;       ENTRY: READ A MOVE ENTRY (MOVE, UNMOVE)
+;**********************************************************************
+;       EXPANDS TO: from HL -> the entry's link: E = from, C = to,
+;                   B = flags, D = H = HIGH(BOARDA), L = to; then one
+;                   test of flags AND 67H below 5 sends the common
+;                   move on, the rest to SPC.
+;       INPUTS:     HL -> the entry; SPC = the special-move path.
+;       OUTPUTS:    DE -> from, HL -> to, B = flags, C = to.
+;       REGISTERS:  AF, BC, DE, HL destroyed (set as above).
+;       WHY:        MOVE and UNMOVE decode alike and both start again
+;                   here for a double move's second half; in line it
+;                   costs no CALL/RET per half.
+;**********************************************************************
+ENTRY   MACRO   SPC
+        INC     HL
+        INC     HL
+        LD      E,(HL)                  ; from
+        INC     HL
+        LD      C,(HL)                  ; to
+        INC     HL
+        LD      A,(HL)                  ; flags
+        LD      D,HIGH(BOARDA)
+        LD      H,D
+        LD      L,C
+        LD      B,A
+        AND     67H
+        CP      05H
+        JR      NC,SPC                  ; queen taken, promotion, double
+        ENDM

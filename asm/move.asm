@@ -12,27 +12,15 @@
 ;       OUTPUTS:    BOARDA, POSK, POSQ.
 ;       REGISTERS:  AF, BC, DE, HL destroyed.
 ;
-;       In both routines: DE -> from, HL -> to (H = D = 0), B = the
-;       flags, C = to. One test of flags AND 67H below 5 sends the
-;       common move (no promotion, no double move, no queen taken)
-;       down the short path; there MOVE keeps the piece in B, UNMOVE
-;       in C.
+;       In both routines (the macro ENTRY of macros.asm): DE ->
+;       from, HL -> to (H = D = 0), B = the flags, C = to. One test
+;       of flags AND 67H below 5 sends the common move (no
+;       promotion, no double move, no queen taken) down the short
+;       path; there MOVE keeps the piece in B, UNMOVE in C.
 ;**********************************************************************
 MOVE:   LD      HL,(MLPTRJ)
-MOVE1:  INC     HL
-        INC     HL
-        LD      E,(HL)                  ; from
-        INC     HL
-        LD      C,(HL)                  ; to
-        INC     HL
-        LD      A,(HL)                  ; flags
-        LD      D,HIGH(BOARDA)
-        LD      H,D
-        LD      L,C
-        LD      B,A
-        AND     67H
-        CP      05H
-        JR      NC,MVSPC                ; queen taken, promotion, double
+MOVE1:
+        ENTRY   MVSPC
 MVNORM: LD      A,(DE)
         LD      B,A                     ; the piece
         AND     07H
@@ -129,20 +117,8 @@ MVDB3:  OR      08H
 ;       REGISTERS:  AF, BC, DE, HL destroyed.
 ;**********************************************************************
 UNMOVE: LD      HL,(MLPTRJ)
-UNMOV1: INC     HL
-        INC     HL
-        LD      E,(HL)                  ; from
-        INC     HL
-        LD      C,(HL)                  ; to
-        INC     HL
-        LD      A,(HL)                  ; flags
-        LD      D,HIGH(BOARDA)
-        LD      H,D
-        LD      L,C
-        LD      B,A
-        AND     67H
-        CP      05H
-        JR      NC,UMSPC                ; queen taken, promotion, double
+UNMOV1:
+        ENTRY   UMSPC
         LD      A,(HL)
         LD      C,A                     ; the piece
         AND     07H
