@@ -44,19 +44,7 @@ pub fn listing(
         if addr == pc {
             pc_line = Some(lines.len());
         }
-        if let Some(name) = symbol_at(image, addr) {
-            lines.push(ListingLine::Label(name.to_string()));
-        }
-        let (text, len) = disassemble_symbolic(memory, addr, image);
-        let bytes: Vec<String> = (0..len)
-            .map(|i| format!("{:02X}", memory[usize::from(addr.wrapping_add(i as u16))]))
-            .collect();
-        lines.push(ListingLine::Code {
-            addr,
-            bytes: bytes.join(" "),
-            text,
-        });
-        let next = addr.wrapping_add(len as u16);
+        let next = push_instruction(&mut lines, memory, image, addr);
         // Decoding from the sync point stepped over PC (PC points into an instruction): the
         // lines above are unreliable, start again at PC.
         if pc_line.is_none() && addr < pc && next > pc {
@@ -76,19 +64,7 @@ fn listing_from(memory: &[u8; 0x10000], image: &Image, pc: u16, rows: usize) -> 
     let mut lines = Vec::new();
     let mut addr = pc;
     while lines.len() < rows {
-        if let Some(name) = symbol_at(image, addr) {
-            lines.push(ListingLine::Label(name.to_string()));
-        }
-        let (text, len) = disassemble_symbolic(memory, addr, image);
-        let bytes: Vec<String> = (0..len)
-            .map(|i| format!("{:02X}", memory[usize::from(addr.wrapping_add(i as u16))]))
-            .collect();
-        lines.push(ListingLine::Code {
-            addr,
-            bytes: bytes.join(" "),
-            text,
-        });
-        addr = addr.wrapping_add(len as u16);
+        addr = push_instruction(&mut lines, memory, image, addr);
     }
     lines.truncate(rows);
     lines
@@ -100,6 +76,28 @@ fn sync_point(image: &Image, pc: u16) -> u16 {
         Some((_, at)) if image.contains(at) && pc - at <= LOOK_BACK => at,
         _ => pc,
     }
+}
+
+/// Appends the label (if any) and the instruction at `addr`; returns the next address.
+fn push_instruction(
+    lines: &mut Vec<ListingLine>,
+    memory: &[u8; 0x10000],
+    image: &Image,
+    addr: u16,
+) -> u16 {
+    if let Some(name) = symbol_at(image, addr) {
+        lines.push(ListingLine::Label(name.to_string()));
+    }
+    let (text, len) = disassemble_symbolic(memory, addr, image);
+    let bytes: Vec<String> = (0..len)
+        .map(|i| format!("{:02X}", memory[usize::from(addr.wrapping_add(i as u16))]))
+        .collect();
+    lines.push(ListingLine::Code {
+        addr,
+        bytes: bytes.join(" "),
+        text,
+    });
+    addr.wrapping_add(len as u16)
 }
 
 #[cfg(test)]
