@@ -158,6 +158,18 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
+    /// The bytes where the emulated BOARDA/POSK/POSQ differ from `board`; None when they agree.
+    /// Allocates only on a mismatch.
+    fn board_diffs(&mut self, board: &Board) -> Option<Vec<ByteDiff>> {
+        self.driver.read_board(self.scratch);
+        if same_board(self.scratch, board) {
+            return None;
+        }
+        let mut diffs = Vec::new();
+        board_diffs(self.scratch, board, &mut diffs);
+        Some(diffs)
+    }
+
     fn node(
         &mut self,
         plies: &mut [Ply],
@@ -251,10 +263,7 @@ impl Walk<'_> {
                 .make(entry.addr)
                 .map_err(|e| drive_fail(self.path, &ply.laid, e))?;
             let undo = make(board, &mv);
-            self.driver.read_board(self.scratch);
-            if !same_board(self.scratch, board) {
-                let mut diffs = Vec::new();
-                board_diffs(self.scratch, board, &mut diffs);
+            if let Some(diffs) = self.board_diffs(board) {
                 let mv = ShownMove::of(&entry);
                 return Err(fail(self.path, MismatchKind::Move { mv, diffs }));
             }
@@ -297,10 +306,7 @@ impl Walk<'_> {
                 .unmake(entry.addr)
                 .map_err(|e| drive_fail(self.path, &ply.laid, e))?;
             unmake(board, &mv, undo);
-            self.driver.read_board(self.scratch);
-            if !same_board(self.scratch, board) {
-                let mut diffs = Vec::new();
-                board_diffs(self.scratch, board, &mut diffs);
+            if let Some(diffs) = self.board_diffs(board) {
                 let mv = ShownMove::of(&entry);
                 return Err(fail(self.path, MismatchKind::Unmove { mv, diffs }));
             }
