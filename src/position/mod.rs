@@ -6,23 +6,23 @@
 
 mod attack;
 mod board;
+mod castling;
 mod directions;
 mod display;
 mod entry;
 mod fen;
-mod fen_error;
 mod piece;
 mod square;
-mod validate;
 
 pub use attack::{in_check, is_attacked};
 pub use board::Board;
+pub use castling::{CastlingRight, CastlingRights};
 pub(crate) use directions::offset;
 pub use directions::{
     BISHOP_DIRECTIONS, KING_DIRECTIONS, KNIGHT_DIRECTIONS, QUEEN_DIRECTIONS, ROOK_DIRECTIONS,
 };
 pub use entry::{CAPTURE_MASK, DOUBLE, Entry, FIRST_MOVE, PROMOTION};
-pub use fen_error::FenError;
+pub use fen::FenError;
 pub use piece::{
     BISHOP, BLACK, BORDER, CASTLED, COLOR_MASK, EMPTY, KING, KNIGHT, MOVED, PAWN, QUEEN, ROOK,
     TYPE_MASK, WHITE, color_index, color_name, is_piece, piece_char, piece_color, piece_from_char,

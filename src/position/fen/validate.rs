@@ -1,14 +1,15 @@
-//! The legality checks of [`Board::from_fen`](super::Board::from_fen), one function per rule.
+//! The legality checks of [`Board::from_fen`], one function per rule, on the parsed fields
+//! (and, for check, on the built board).
 
-use super::attack::in_check;
-use super::board::Board;
-use super::fen::{CASTLING_RIGHTS, ParsedFen};
-use super::fen_error::FenError;
-use super::piece::{
+use super::error::FenError;
+use super::parse::ParsedFen;
+use crate::position::attack::in_check;
+use crate::position::board::Board;
+use crate::position::piece::{
     BISHOP, BLACK, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, color_name, piece_color,
     piece_type,
 };
-use super::square::square_name;
+use crate::position::square::square_name;
 
 /// Start-position counts of the pieces a pawn can promote to, with their plural names.
 const PROMOTABLE: [(u8, usize, &str); 4] = [
@@ -23,7 +24,7 @@ fn count(parsed: &ParsedFen, piece: u8) -> usize {
 }
 
 /// Exactly one king per side.
-pub(crate) fn kings(parsed: &ParsedFen) -> Result<(), FenError> {
+pub(super) fn kings(parsed: &ParsedFen) -> Result<(), FenError> {
     for color in [WHITE, BLACK] {
         let kings = count(parsed, color | KING);
         if kings != 1 {
@@ -37,7 +38,7 @@ pub(crate) fn kings(parsed: &ParsedFen) -> Result<(), FenError> {
 }
 
 /// No pawn on rank 1 or 8; at most 8 pawns; extra pieces explained by missing pawns.
-pub(crate) fn pawns_and_promotions(parsed: &ParsedFen) -> Result<(), FenError> {
+pub(super) fn pawns_and_promotions(parsed: &ParsedFen) -> Result<(), FenError> {
     for (index, &piece) in parsed.pieces.iter().enumerate() {
         let rank = index / 10;
         if piece_type(piece) == PAWN && (rank == 2 || rank == 9) {
@@ -80,25 +81,21 @@ pub(crate) fn pawns_and_promotions(parsed: &ParsedFen) -> Result<(), FenError> {
 }
 
 /// Each castling right has its king and rook on their home squares.
-pub(crate) fn castling(parsed: &ParsedFen) -> Result<(), FenError> {
-    for (&(right, color, king, rook, king_name, rook_name), given) in
-        CASTLING_RIGHTS.iter().zip(parsed.castling)
-    {
-        if !given {
-            continue;
-        }
-        if parsed.pieces[king as usize] != color | KING {
+pub(super) fn castling(parsed: &ParsedFen) -> Result<(), FenError> {
+    for right in parsed.castling.iter() {
+        let color = right.color();
+        if parsed.pieces[usize::from(right.king_home())] != color | KING {
             return Err(FenError::CastlingKingNotHome {
-                right,
+                right: right.letter(),
                 color: color_name(color),
-                square: king_name,
+                square: right.king_home_name(),
             });
         }
-        if parsed.pieces[rook as usize] != color | ROOK {
+        if parsed.pieces[usize::from(right.rook_corner())] != color | ROOK {
             return Err(FenError::CastlingRookNotHome {
-                right,
+                right: right.letter(),
                 color: color_name(color),
-                square: rook_name,
+                square: right.rook_corner_name(),
             });
         }
     }
@@ -106,7 +103,7 @@ pub(crate) fn castling(parsed: &ParsedFen) -> Result<(), FenError> {
 }
 
 /// The en passant square is explained by a double step of the side that just moved.
-pub(crate) fn en_passant(parsed: &ParsedFen) -> Result<(), FenError> {
+pub(super) fn en_passant(parsed: &ParsedFen) -> Result<(), FenError> {
     let Some(target) = parsed.en_passant else {
         return Ok(());
     };
@@ -140,7 +137,7 @@ pub(crate) fn en_passant(parsed: &ParsedFen) -> Result<(), FenError> {
 }
 
 /// The side that is not to move must not be in check.
-pub(crate) fn opponent_not_in_check(board: &Board) -> Result<(), FenError> {
+pub(super) fn opponent_not_in_check(board: &Board) -> Result<(), FenError> {
     let opponent = board.color ^ BLACK;
     if in_check(board, opponent) {
         return Err(FenError::OpponentInCheck {
