@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use sargon_z80::crosscheck::driver::Driver;
+use sargon_z80::abi::Driver;
 use sargon_z80::machine::default_image;
 use sargon_z80::position::Board;
 use sargon_z80::profile::Collector;

@@ -2,9 +2,9 @@
 //! the T-states per routine over perft(4), the image's own PERFT routine and the image size.
 //! Exact Zilog T-states, so one run is the measurement: `cargo bench --bench routines`.
 
+use sargon_z80::abi::z80_perft;
+use sargon_z80::abi::{Driver, Routine};
 use sargon_z80::crosscheck::bench_support::{BASELINE_1978, BASELINE_PERFT_DEPTH, routine_costs};
-use sargon_z80::crosscheck::driver::{Driver, Routine};
-use sargon_z80::crosscheck::perft::z80_perft;
 use sargon_z80::machine::{Image, default_image};
 use sargon_z80::position::Board;
 

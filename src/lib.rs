@@ -4,6 +4,7 @@
 //! Dependencies point one way: `tui` → `crosscheck`, `profile` → `machine`, `reference` →
 //! `position`; the `assembler` stands alone. The command line lives in the binary (`src/cli/`).
 
+pub mod abi;
 pub mod assembler;
 pub mod crosscheck;
 pub mod machine;

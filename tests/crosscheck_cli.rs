@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use predicates::prelude::*;
 
+use sargon_z80::abi::Driver;
 use sargon_z80::crosscheck::compare::MismatchKind;
-use sargon_z80::crosscheck::driver::Driver;
 use sargon_z80::crosscheck::tree::{Checker, Failure};
 use sargon_z80::machine::Image;
 use sargon_z80::machine::default_image;

@@ -6,8 +6,8 @@ mod common;
 
 use serde_json::Value;
 
-use sargon_z80::crosscheck::driver::{Driver, Routine};
-use sargon_z80::crosscheck::perft::z80_perft;
+use sargon_z80::abi::z80_perft;
+use sargon_z80::abi::{Driver, Routine};
 use sargon_z80::machine::Image;
 use sargon_z80::machine::default_image;
 use sargon_z80::position::Board;

@@ -5,8 +5,8 @@
 mod routines_support;
 
 use routines_support::shared_positions;
-use sargon_z80::crosscheck::driver::Driver;
-use sargon_z80::crosscheck::perft::z80_perft;
+use sargon_z80::abi::Driver;
+use sargon_z80::abi::z80_perft;
 use sargon_z80::machine::{Machine, default_image};
 use sargon_z80::position::Board;
 use sargon_z80::reference::{Rules, perft};

@@ -9,7 +9,7 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::Color;
 
-use sargon_z80::crosscheck::driver::Driver;
+use sargon_z80::abi::Driver;
 use sargon_z80::machine::default_image;
 use sargon_z80::position::Board;
 use sargon_z80::text::grouped;

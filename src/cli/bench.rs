@@ -5,13 +5,13 @@ use std::time::Duration;
 
 use clap::Args;
 
+use sargon_z80::abi::AbiSymbols;
 use sargon_z80::assembler::{self, bench_support::TARGET_LINES, bench_support::generated_source};
 use sargon_z80::crosscheck::bench_support::{
     BASELINE_1978, BASELINE_PERFT_DEPTH, DEFAULT_DEPTH, DEFAULT_RANDOM, GenmovWorkload,
     RoutineCosts, builtin_run, routine_costs,
 };
 use sargon_z80::crosscheck::runner::{self, Report};
-use sargon_z80::crosscheck::symbols::AbiSymbols;
 use sargon_z80::machine::bench_support::{
     BareIz80, MIXED_LOOP_ORG, MIXED_LOOP_STEADY, call_without_tracing, mixed_loop_machine,
 };

@@ -7,12 +7,12 @@ use std::sync::Mutex;
 use anyhow::Context;
 use clap::Args;
 
+use sargon_z80::abi::{AbiSymbols, ListEndSource};
 use sargon_z80::crosscheck::format::{grouped, shell_command};
 use sargon_z80::crosscheck::report;
 use sargon_z80::crosscheck::runner::{self, Config, PositionFailure, RandomSpec};
 use sargon_z80::crosscheck::runner::{DEFAULT_DEPTH, DEFAULT_RANDOM, DEFAULT_RANDOM_DEPTH};
 use sargon_z80::crosscheck::suite::{self, Origin, Position};
-use sargon_z80::crosscheck::symbols::{AbiSymbols, ListEndSource};
 use sargon_z80::machine::default_image;
 use sargon_z80::machine::{Image, parse_u16};
 use sargon_z80::position::Board;

@@ -5,9 +5,9 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 
-use sargon_z80::crosscheck::driver::{Driver, Routine};
+use sargon_z80::abi::z80_perft;
+use sargon_z80::abi::{Driver, Routine};
 use sargon_z80::crosscheck::format::{grouped, per_second, seconds, z80_time};
-use sargon_z80::crosscheck::perft::z80_perft;
 use sargon_z80::reference::{Rules, divide, perft};
 
 use super::args::board_arg;

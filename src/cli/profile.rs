@@ -6,8 +6,8 @@ use anyhow::Context;
 use clap::Args;
 use serde::Serialize;
 
-use sargon_z80::crosscheck::driver::{Driver, Routine};
-use sargon_z80::crosscheck::listdecode::RawEntry;
+use sargon_z80::abi::RawEntry;
+use sargon_z80::abi::{Driver, Routine};
 use sargon_z80::position::Board;
 use sargon_z80::profile::report::DEFAULT_MHZ;
 use sargon_z80::profile::svg::heatmap_svg;
@@ -170,7 +170,7 @@ fn observed(
     routine: Routine,
     collector: &mut Collector,
 ) -> anyhow::Result<()> {
-    let addr = driver.machine().symbols().require(&[routine.name()])?[0];
+    let addr = driver.routine_addr(routine)?;
     collector.begin(addr);
     driver.call_observed(routine, collector)?;
     collector.end();

@@ -10,12 +10,10 @@ use crate::machine::{Cost, Image, Machine, MachineError};
 use crate::position::Board;
 use crate::reference::bench_support::{KIWIPETE_FEN, START_FEN};
 
-use super::driver::{DriveError, Driver, Routine};
-use super::listdecode::RawEntry;
-use super::perft::z80_perft;
+use crate::abi::{AbiError, DriveError, Driver, RawEntry, Routine, perft_routine, z80_perft};
+
 use super::runner::{Config, RandomSpec};
 use super::suite::builtin_positions;
-use super::symbols::AbiError;
 
 /// The 1978 code's figures, ABI section 9 (exact Zilog T-states, routine only, RET included).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -146,30 +144,13 @@ pub fn routine_costs(image: &Image, perft_depth: u32) -> Result<RoutineCosts, Be
         unmove_mean: mean(Routine::Unmove),
         code_bytes,
         image_bytes: image.bytes.len(),
-        perft_routine: perft_routine(image, &Board::startpos(), perft_depth)?,
+        perft_routine: perft_routine(
+            &mut Driver::new(image)?,
+            &Board::startpos(),
+            perft_depth as u8,
+        )?
+        .map(|run| run.cost.tstates),
     })
-}
-
-/// T-states of one call of the image's PERFT routine to `depth` from `board`; None when the
-/// image has no PERFT (a 1978 assembly).
-pub fn perft_routine(image: &Image, board: &Board, depth: u32) -> Result<Option<u64>, BenchError> {
-    let names = [
-        "PERFT", "PDEPTH", "BOARDA", "POSK", "POSQ", "COLOR", "MLIST", "MLPTRJ",
-    ];
-    let Ok(v) = image.symbols.require(&names) else {
-        return Ok(None);
-    };
-    let mut machine = Machine::new(image);
-    machine.set_budget(u64::MAX);
-    machine.write_bytes(v[2], &board.cells);
-    machine.write_bytes(v[3], &board.posk);
-    machine.write_bytes(v[4], &board.posq);
-    machine.poke(v[5], board.color);
-    machine.write_bytes(v[6], &board.prev.to_bytes(0));
-    machine.poke16(v[7], v[6]);
-    machine.poke(v[1], depth as u8);
-    let cost = machine.call(v[0]).map_err(BenchError::Perft)?;
-    Ok(Some(cost.tstates))
 }
 
 /// GENMOV on one position, callable again and again at the same cost: before each call the

@@ -6,8 +6,7 @@ use serde::Serialize;
 use crate::position::{Board, square_name};
 use crate::reference::{Move, MoveList};
 
-use super::driver::DriveError;
-use super::listdecode::{ENTRY_SIZE, RawEntry};
+use crate::abi::{DriveError, ENTRY_SIZE, RawEntry};
 
 /// One byte that differs between emulated memory and the native board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -37,22 +36,12 @@ impl ShownMove {
     /// The move of a list entry.
     pub fn of(entry: &RawEntry) -> ShownMove {
         ShownMove {
-            uci: entry_uci(entry.from, entry.to, entry.flags),
+            uci: entry.uci(),
             from: entry.from,
             to: entry.to,
             flags: entry.flags,
         }
     }
-}
-
-/// UCI text for an entry's squares and flags (promotion always to a queen in the ABI).
-pub fn entry_uci(from: u8, to: u8, flags: u8) -> String {
-    let mut text = square_name(from);
-    text.push_str(&square_name(to));
-    if flags & crate::position::PROMOTION != 0 {
-        text.push('q');
-    }
-    text
 }
 
 /// The kinds of disagreement, each with the values on both sides.

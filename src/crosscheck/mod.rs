@@ -5,15 +5,11 @@
 
 pub mod bench_support;
 pub mod compare;
-pub mod driver;
 pub mod epd;
 pub mod format;
-pub mod listdecode;
-pub mod perft;
 pub mod random;
 pub mod report;
 pub mod rng;
 pub mod runner;
 pub mod suite;
-pub mod symbols;
 pub mod tree;

@@ -2,9 +2,10 @@
 
 use std::fmt::Write;
 
-use super::compare::{ByteDiff, MismatchKind, entry_uci};
+use crate::abi::RawEntry;
+
+use super::compare::{ByteDiff, MismatchKind};
 use super::format::{grouped, per_second, seconds, z80_time};
-use super::listdecode::RawEntry;
 use super::runner::{PositionFailure, Report, Skipped};
 
 /// The summary table printed at the end of a run.
@@ -42,7 +43,7 @@ fn cell(entry: Option<&RawEntry>) -> String {
         Some(e) => format!(
             "{}{:<6} {:02X}",
             if e.hidden { "+" } else { " " },
-            entry_uci(e.from, e.to, e.flags),
+            e.uci(),
             e.flags
         ),
     }

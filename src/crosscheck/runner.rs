@@ -12,11 +12,11 @@ use crate::machine::Image;
 use crate::position::Board;
 use crate::reference::{Rules, perft};
 
+use crate::abi::{AbiError, Driver};
+
 use super::compare::MismatchKind;
-use super::driver::Driver;
 use super::random::random_position;
 use super::suite::{Origin, Position};
-use super::symbols::AbiError;
 use super::tree::{Checker, Failure, Mismatch, Tally};
 
 /// The comparison depth of the built-in positions in `sargon-z80 crosscheck`'s default run.

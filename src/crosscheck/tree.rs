@@ -12,8 +12,7 @@ use super::compare::{
     ByteDiff, MismatchKind, ShownMove, board_diffs, first_difference, lay_out, missing_from,
     same_board,
 };
-use super::driver::{DriveError, Driver};
-use super::listdecode::{ENTRY_SIZE, RawEntry};
+use crate::abi::{DriveError, Driver, ENTRY_SIZE, RawEntry};
 
 /// A disagreement, with where in the tree it happened.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -4,7 +4,7 @@
 // Each test crate compiles this module and uses only part of it.
 #![allow(dead_code)]
 
-use sargon_z80::crosscheck::driver::Driver;
+use sargon_z80::abi::Driver;
 use sargon_z80::crosscheck::suite::{Position, epd_positions};
 use sargon_z80::crosscheck::tree::{Checker, Failure};
 use sargon_z80::machine::default_image;

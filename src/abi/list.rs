@@ -1,6 +1,8 @@
 //! Decoding one ply's move list from emulated memory (ABI sections 3 and 4), with the checks
 //! that keep a broken image from sending the harness into a loop or out of the list area.
 
+use crate::position::{DOUBLE, PROMOTION, square_name};
+
 /// One 6-byte move entry as found in memory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct RawEntry {
@@ -20,8 +22,18 @@ pub struct RawEntry {
     pub hidden: bool,
 }
 
-/// Flag bit 6: the first half of a double move (castling, en passant).
-pub const FLAG_DOUBLE: u8 = 0x40;
+impl RawEntry {
+    /// UCI text for the entry's squares and flags: `e2e4`, `e1g1` for castling, `e7e8q` for a
+    /// promotion (always to a queen in the ABI).
+    pub fn uci(&self) -> String {
+        let mut text = square_name(self.from);
+        text.push_str(&square_name(self.to));
+        if self.flags & PROMOTION != 0 {
+            text.push('q');
+        }
+        text
+    }
+}
 
 /// Size of one move entry in bytes.
 pub const ENTRY_SIZE: u16 = 6;
@@ -153,7 +165,7 @@ pub fn decode_list(
         }
         let entry = entry_at(mem, link, false);
         out.push(entry);
-        if entry.flags & FLAG_DOUBLE != 0 {
+        if entry.flags & DOUBLE != 0 {
             let second = link + ENTRY_SIZE;
             if second >= next {
                 return Err(ListError::MissingHalf { at: link, next });
@@ -200,6 +212,8 @@ mod tests {
             squares,
             vec![(35, 45, false), (25, 27, false), (28, 26, true)]
         );
+        let uci: Vec<_> = out.iter().map(RawEntry::uci).collect();
+        assert_eq!(uci, ["e2e3", "e1g1", "h1f1"]);
         assert_eq!(out[0].link, 0x1006);
     }
 

@@ -1,13 +1,32 @@
-//! The addresses an ABI image must (and may) define, resolved once per image.
+//! The addresses an ABI image must (and may) define, resolved once per image. Symbol sets for
+//! other groups of routines resolve through the same [`require`] and [`check_routines`], so
+//! every image error reads alike.
 
 use crate::machine::{DEFAULT_STACK_SIZE, Image, MachineError, SymbolTable};
 
-use super::listdecode::{ENTRY_SIZE, ListArea};
+use super::list::{ENTRY_SIZE, ListArea};
 
 /// The symbols every ABI image defines (ABI section 8).
 pub const REQUIRED: [&str; 14] = [
     "BOARDA", "COLOR", "POSK", "POSQ", "CKFLG", "MLIST", "MLNXT", "MLPTRI", "MLPTRJ", "PLYIX",
     "GENMOV", "INCHK", "MOVE", "UNMOVE",
+];
+
+/// The symbols an image may define (ABI section 8): INITBD; STACK (the machine's stack top);
+/// MLEND (else the list area is bounded as [`ListEndSource`] says); MLLST (internal to
+/// GENMOV); MLOVF (checked after every GENMOV); PERFT with PDEPTH and PCOUNT (the image's own
+/// perft); CODE_START and CODE_END (write-protected while a routine runs).
+pub const OPTIONAL: [&str; 10] = [
+    "INITBD",
+    "STACK",
+    "MLEND",
+    "MLLST",
+    "MLOVF",
+    "PERFT",
+    "PDEPTH",
+    "PCOUNT",
+    "CODE_START",
+    "CODE_END",
 ];
 
 /// Where the move-list area ends, and how that was found.
@@ -22,7 +41,18 @@ pub enum ListEndSource {
     TopOfMemory,
 }
 
-/// The resolved addresses of an ABI image.
+/// The image's own perft routine and its two variables, when it has all three.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PerftSymbols {
+    /// The PERFT routine.
+    pub perft: u16,
+    /// PDEPTH, the depth byte it reads.
+    pub pdepth: u16,
+    /// PCOUNT, the 32-bit leaf count it writes.
+    pub pcount: u16,
+}
+
+/// The resolved addresses of an ABI image: the board, the move list and the board routines.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AbiSymbols {
     /// BOARDA, the 120-byte board.
@@ -53,8 +83,12 @@ pub struct AbiSymbols {
     pub make: u16,
     /// The UNMOVE routine.
     pub unmake: u16,
+    /// The INITBD routine, when the image has one.
+    pub initbd: Option<u16>,
     /// MLOVF, the overflow flag, when the image has one.
     pub mlovf: Option<u16>,
+    /// PERFT, PDEPTH and PCOUNT, when the image has all three.
+    pub perft: Option<PerftSymbols>,
     /// The last address where an entry may start (MLEND, or derived; see `list_end_source`).
     pub mlend: u16,
     /// How `mlend` was found.
@@ -92,14 +126,33 @@ pub enum AbiError {
     },
 }
 
+/// The addresses of `names` in `image`, in order; every missing name in one error.
+pub fn require(image: &Image, names: &[&str]) -> Result<Vec<u16>, AbiError> {
+    image.symbols.require(names).map_err(|err| match err {
+        MachineError::MissingSymbols(names) => AbiError::MissingSymbols(names),
+        other => AbiError::MissingSymbols(vec![other.to_string()]),
+    })
+}
+
+/// Fails on the first routine whose address lies outside the image's bytes.
+pub fn check_routines(image: &Image, routines: &[(&'static str, u16)]) -> Result<(), AbiError> {
+    match routines.iter().find(|&&(_, addr)| !image.contains(addr)) {
+        Some(&(name, addr)) => Err(AbiError::RoutineOutsideImage {
+            name,
+            addr,
+            org: image.org,
+            end: image.end(),
+        }),
+        None => Ok(()),
+    }
+}
+
 impl AbiSymbols {
     /// Resolves the symbols of `image`, checking that the routines lie inside its bytes.
     pub fn resolve(image: &Image) -> Result<AbiSymbols, AbiError> {
+        let v = require(image, &REQUIRED)?;
         let table = &image.symbols;
-        let v = table.require(&REQUIRED).map_err(|err| match err {
-            MachineError::MissingSymbols(names) => AbiError::MissingSymbols(names),
-            other => AbiError::MissingSymbols(vec![other.to_string()]),
-        })?;
+        let (mlend, list_end_source) = list_end(table, v[5]);
         let symbols = AbiSymbols {
             boarda: v[0],
             color: v[1],
@@ -115,37 +168,28 @@ impl AbiSymbols {
             inchk: v[11],
             make: v[12],
             unmake: v[13],
+            initbd: table.get("INITBD"),
             mlovf: table.get("MLOVF"),
-            mlend: 0,
-            list_end_source: ListEndSource::Mlend,
+            perft: perft_symbols(table),
+            mlend,
+            list_end_source,
         };
-        let (mlend, list_end_source) = list_end(table, symbols.mlist);
         if mlend < symbols.mlist {
             return Err(AbiError::EmptyListArea {
                 start: symbols.mlist,
                 last: mlend,
             });
         }
-        for (name, addr) in [
-            ("GENMOV", symbols.genmov),
-            ("INCHK", symbols.inchk),
-            ("MOVE", symbols.make),
-            ("UNMOVE", symbols.unmake),
-        ] {
-            if !image.contains(addr) {
-                return Err(AbiError::RoutineOutsideImage {
-                    name,
-                    addr,
-                    org: image.org,
-                    end: image.end(),
-                });
-            }
-        }
-        Ok(AbiSymbols {
-            mlend,
-            list_end_source,
-            ..symbols
-        })
+        check_routines(
+            image,
+            &[
+                ("GENMOV", symbols.genmov),
+                ("INCHK", symbols.inchk),
+                ("MOVE", symbols.make),
+                ("UNMOVE", symbols.unmake),
+            ],
+        )?;
+        Ok(symbols)
     }
 
     /// The move-list area.
@@ -155,6 +199,14 @@ impl AbiSymbols {
             last_entry: self.mlend,
         }
     }
+}
+
+fn perft_symbols(table: &SymbolTable) -> Option<PerftSymbols> {
+    Some(PerftSymbols {
+        perft: table.get("PERFT")?,
+        pdepth: table.get("PDEPTH")?,
+        pcount: table.get("PCOUNT")?,
+    })
 }
 
 /// MLEND when defined; otherwise the last entry start that ends before the next symbol above

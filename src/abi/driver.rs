@@ -1,0 +1,198 @@
+//! The board driver: one emulated machine loaded with an ABI image, calling its routines and
+//! keeping their T-states. Setting up the position is in `state.rs`, GENMOV and its list in
+//! `genmov.rs`. Nothing here allocates per call; callers pass reusable buffers.
+
+use crate::machine::{Cost, Image, Machine, MachineError, Observer};
+
+use super::list::ListError;
+use super::symbols::{AbiError, AbiSymbols};
+
+/// Instruction budget per routine call: far above any real GENMOV, low enough that a runaway
+/// patched image stops within a fraction of a second.
+pub(super) const CALL_BUDGET: u64 = 2_000_000;
+
+/// A routine of the ABI, for error messages and T-state accounting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Routine {
+    /// GENMOV.
+    Genmov,
+    /// MOVE.
+    Move,
+    /// UNMOVE.
+    Unmove,
+    /// INCHK.
+    Inchk,
+    /// INITBD.
+    Initbd,
+    /// The image's own PERFT.
+    Perft,
+}
+
+/// Routines with their own T-state account.
+const ROUTINES: usize = 6;
+
+impl Routine {
+    /// The routine's symbol.
+    pub fn name(self) -> &'static str {
+        match self {
+            Routine::Genmov => "GENMOV",
+            Routine::Move => "MOVE",
+            Routine::Unmove => "UNMOVE",
+            Routine::Inchk => "INCHK",
+            Routine::Initbd => "INITBD",
+            Routine::Perft => "PERFT",
+        }
+    }
+}
+
+/// Something the image did wrong while being driven (as opposed to a disagreement in values).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DriveError {
+    /// The routine did not return normally.
+    #[error("{} failed: {error}", routine.name())]
+    Machine {
+        /// The routine called.
+        routine: Routine,
+        /// What the machine reported.
+        error: MachineError,
+    },
+    /// The move list GENMOV wrote cannot be decoded.
+    #[error("GENMOV wrote a broken move list: {0}")]
+    List(ListError),
+    /// GENMOV set MLOVF.
+    #[error("GENMOV set MLOVF = {0:#04X}: the move list overflowed")]
+    Overflow(u8),
+    /// GENMOV did not advance the ply table as ABI section 4 says.
+    #[error("GENMOV left the ply table wrong: {0}")]
+    PlyTable(String),
+    /// The image does not define the routine called.
+    #[error("the image has no {} routine", .0.name())]
+    NoRoutine(Routine),
+}
+
+/// One emulated machine loaded with an ABI image.
+pub struct Driver {
+    pub(super) machine: Machine,
+    pub(super) symbols: AbiSymbols,
+    tstates: u64,
+    /// T-states per routine, indexed by `Routine as usize`.
+    routine_tstates: [u64; ROUTINES],
+    /// Calls per routine, indexed by `Routine as usize`.
+    routine_calls: [u64; ROUTINES],
+}
+
+impl Driver {
+    /// A machine loaded with `image`; fails when required symbols are missing.
+    pub fn new(image: &Image) -> Result<Driver, AbiError> {
+        let symbols = AbiSymbols::resolve(image)?;
+        let mut machine = Machine::new(image);
+        machine.set_budget(CALL_BUDGET);
+        Ok(Driver {
+            machine,
+            symbols,
+            tstates: 0,
+            routine_tstates: [0; ROUTINES],
+            routine_calls: [0; ROUTINES],
+        })
+    }
+
+    /// The image's resolved symbols.
+    pub fn symbols(&self) -> &AbiSymbols {
+        &self.symbols
+    }
+
+    /// T-states of all routine calls so far.
+    pub fn tstates(&self) -> u64 {
+        self.tstates
+    }
+
+    /// T-states of all calls of one routine so far (part of [`Driver::tstates`]).
+    pub fn routine_tstates(&self, routine: Routine) -> u64 {
+        self.routine_tstates[routine as usize]
+    }
+
+    /// Calls of one routine so far (with [`Driver::routine_tstates`], its mean cost).
+    pub fn routine_calls(&self, routine: Routine) -> u64 {
+        self.routine_calls[routine as usize]
+    }
+
+    /// The emulated machine (for reading memory in reports).
+    pub fn machine(&self) -> &Machine {
+        &self.machine
+    }
+
+    /// The emulated machine, for stepping and observed calls (debugger, profiler).
+    pub fn machine_mut(&mut self) -> &mut Machine {
+        &mut self.machine
+    }
+
+    /// MOVE on the entry at `addr` (MLPTRJ = `addr`).
+    pub fn make(&mut self, addr: u16) -> Result<Cost, DriveError> {
+        self.machine.poke16(self.symbols.mlptrj, addr);
+        self.call(Routine::Move)
+    }
+
+    /// UNMOVE on the entry at `addr` (MLPTRJ = `addr`).
+    pub fn unmake(&mut self, addr: u16) -> Result<Cost, DriveError> {
+        self.machine.poke16(self.symbols.mlptrj, addr);
+        self.call(Routine::Unmove)
+    }
+
+    /// INCHK for COLOR: true when that side's king is attacked.
+    pub fn inchk(&mut self) -> Result<(bool, Cost), DriveError> {
+        let cost = self.call(Routine::Inchk)?;
+        Ok((self.machine.registers().a != 0, cost))
+    }
+
+    /// INITBD: the start position with every moved bit clear, as the routine sets it up.
+    pub fn initbd(&mut self) -> Result<Cost, DriveError> {
+        self.call(Routine::Initbd)
+    }
+
+    /// The untraced call: the machine's own fast path, no observer at all.
+    pub(super) fn call(&mut self, routine: Routine) -> Result<Cost, DriveError> {
+        let addr = self.routine_addr(routine)?;
+        let result = self.machine.call(addr);
+        self.account(routine, result)
+    }
+
+    /// Calls a routine on the machine as it stands, reporting it to `obs`.
+    pub fn call_observed<O: Observer>(
+        &mut self,
+        routine: Routine,
+        obs: &mut O,
+    ) -> Result<Cost, DriveError> {
+        let addr = self.routine_addr(routine)?;
+        let result = self.machine.call_observed(addr, obs);
+        self.account(routine, result)
+    }
+
+    /// The routine's address; an error when the image lacks an optional routine.
+    pub fn routine_addr(&self, routine: Routine) -> Result<u16, DriveError> {
+        let s = &self.symbols;
+        match routine {
+            Routine::Genmov => Ok(s.genmov),
+            Routine::Move => Ok(s.make),
+            Routine::Unmove => Ok(s.unmake),
+            Routine::Inchk => Ok(s.inchk),
+            Routine::Initbd => s.initbd.ok_or(DriveError::NoRoutine(routine)),
+            Routine::Perft => s
+                .perft
+                .map(|p| p.perft)
+                .ok_or(DriveError::NoRoutine(routine)),
+        }
+    }
+
+    fn account(
+        &mut self,
+        routine: Routine,
+        result: Result<Cost, MachineError>,
+    ) -> Result<Cost, DriveError> {
+        let cost = result.map_err(|error| DriveError::Machine { routine, error })?;
+        self.tstates += cost.tstates;
+        self.routine_tstates[routine as usize] += cost.tstates;
+        self.routine_calls[routine as usize] += 1;
+        Ok(cost)
+    }
+}

@@ -1,0 +1,25 @@
+//! Binding a Z80 image to the Sargon board ABI (`../shared/SARGON_ABI.md`): which symbols an
+//! image must and may define ([`AbiSymbols`], one [`AbiError`] naming every missing one),
+//! writing a position and the game state into its memory, calling INITBD, GENMOV, MOVE,
+//! UNMOVE and INCHK ([`Driver`]), decoding the move list GENMOV wrote ([`RawEntry`]), and perft
+//! on the image ([`z80_perft`], [`perft_routine`]).
+//!
+//! This room knows the ABI and nothing of the native reference: it depends on `machine` and
+//! `position` only. The search routines get a driver of their own beside [`Driver`], with its
+//! own symbol set resolved through [`require`] and [`check_routines`].
+
+mod driver;
+mod genmov;
+mod list;
+mod perft;
+mod state;
+mod symbols;
+
+pub use driver::{DriveError, Driver, Routine};
+pub use genmov::Generated;
+pub use list::{ENTRY_SIZE, ListArea, ListError, RawEntry, decode_list};
+pub use perft::{PerftRun, perft_routine, z80_perft};
+pub use state::PlyState;
+pub use symbols::{
+    AbiError, AbiSymbols, ListEndSource, OPTIONAL, PerftSymbols, REQUIRED, check_routines, require,
+};
