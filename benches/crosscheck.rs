@@ -4,8 +4,8 @@
 //! Throughput is in positions per second. `cargo bench --bench crosscheck`
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use sargon_z80::crosscheck;
 use sargon_z80::crosscheck::bench_support::builtin_run;
-use sargon_z80::crosscheck::runner;
 use sargon_z80::machine::default_image;
 
 fn crosscheck(c: &mut Criterion) {
@@ -15,11 +15,11 @@ fn crosscheck(c: &mut Criterion) {
     group.sample_size(10);
     for threads in [1, cores] {
         let config = builtin_run(1, 1_000, 1, threads);
-        let report = runner::run(&image, &config, &|_, _| {}).expect("the built-in image runs");
+        let report = crosscheck::run(&image, &config, &|_, _| {}).expect("the built-in image runs");
         assert!(report.failures.is_empty(), "the built-in image agrees");
         group.throughput(Throughput::Elements(report.positions));
         group.bench_function(format!("{threads} thread(s)"), |b| {
-            b.iter(|| runner::run(&image, &config, &|_, _| {}).expect("runs"))
+            b.iter(|| crosscheck::run(&image, &config, &|_, _| {}).expect("runs"))
         });
     }
     group.finish();

@@ -7,8 +7,7 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 
 use sargon_z80::abi::Driver;
-use sargon_z80::crosscheck::compare::MismatchKind;
-use sargon_z80::crosscheck::tree::{Checker, Failure};
+use sargon_z80::crosscheck::{Checker, Failure, MismatchKind};
 use sargon_z80::machine::Image;
 use sargon_z80::machine::default_image;
 use sargon_z80::position::Board;

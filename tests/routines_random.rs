@@ -7,8 +7,8 @@
 mod routines_support;
 
 use routines_support::{checker, describe};
-use sargon_z80::crosscheck::random::random_position;
 use sargon_z80::crosscheck::suite::builtin_positions;
+use sargon_z80::crosscheck::suite::random_position;
 use sargon_z80::position::Board;
 
 /// The seed of the stream; position i is `random_position(SEED, i, built-in boards)`.

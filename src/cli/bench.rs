@@ -11,7 +11,7 @@ use sargon_z80::crosscheck::bench_support::{
     BASELINE_1978, BASELINE_PERFT_DEPTH, DEFAULT_DEPTH, DEFAULT_RANDOM, GenmovWorkload,
     RoutineCosts, builtin_run, routine_costs,
 };
-use sargon_z80::crosscheck::runner::{self, Report};
+use sargon_z80::crosscheck::{self, Report};
 use sargon_z80::machine::bench_support::{
     BareIz80, MIXED_LOOP_ORG, MIXED_LOOP_STEADY, call_without_tracing, mixed_loop_machine,
 };
@@ -388,7 +388,7 @@ fn crosscheck(plan: &Plan, image: &Image, cores: usize) -> anyhow::Result<Crossc
     let mut reports: Vec<Vec<Report>> = vec![Vec::new(); thread_counts.len()];
     for _ in 0..plan.reps {
         for (threads, out) in thread_counts.iter().zip(&mut reports) {
-            out.push(runner::run(image, &config(*threads), &|_, _| {})?);
+            out.push(crosscheck::run(image, &config(*threads), &|_, _| {})?);
         }
     }
     let runs: Vec<CrosscheckRun> = thread_counts

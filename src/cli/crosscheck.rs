@@ -10,9 +10,9 @@ use clap::Args;
 use sargon_z80::abi::{AbiSymbols, ListEndSource};
 use sargon_z80::crosscheck::format::{grouped, shell_command};
 use sargon_z80::crosscheck::report;
-use sargon_z80::crosscheck::runner::{self, Config, PositionFailure, RandomSpec};
-use sargon_z80::crosscheck::runner::{DEFAULT_DEPTH, DEFAULT_RANDOM, DEFAULT_RANDOM_DEPTH};
 use sargon_z80::crosscheck::suite::{self, Origin, Position};
+use sargon_z80::crosscheck::{self, Config, PositionFailure, RandomSpec};
+use sargon_z80::crosscheck::{DEFAULT_DEPTH, DEFAULT_RANDOM, DEFAULT_RANDOM_DEPTH};
 use sargon_z80::machine::default_image;
 use sargon_z80::machine::{Image, parse_u16};
 use sargon_z80::position::Board;
@@ -130,7 +130,7 @@ pub fn run(args: CrosscheckArgs) -> anyhow::Result<i32> {
         print_header(&args, &config, &symbols);
     }
     let progress = Progress::new(!args.json);
-    let report = runner::run(&image, &config, &|done, total| progress.update(done, total))?;
+    let report = crosscheck::run(&image, &config, &|done, total| progress.update(done, total))?;
     progress.finish();
 
     let replays: Vec<String> = report

@@ -1,15 +1,23 @@
-//! The cross-check engine: drive an ABI image and compare it with the native reference.
+//! The cross-check: an ABI image against the native reference, node by node.
 //!
-//! [`driver`] runs any image that follows `../shared/SARGON_ABI.md`; [`tree`] compares it with
-//! the reference node by node; [`runner`] shares positions out to threads; [`report`] prints.
+//! [`walk`] compares one position's tree (visit, compare, descend); [`suite`] says which
+//! positions (EPD files, the built-in ones, seeded random ones); [`runner`] shares them out to
+//! threads; [`report`] prints what was found. Driving the image is the `abi` room's work, the
+//! reference's moves the `reference` room's: this room only compares.
 
 pub mod bench_support;
-pub mod compare;
-pub mod epd;
+mod compare;
 pub mod format;
-pub mod random;
+mod mismatch;
 pub mod report;
-pub mod rng;
-pub mod runner;
+mod runner;
 pub mod suite;
-pub mod tree;
+mod walk;
+
+pub use compare::lay_out;
+pub use mismatch::{ByteDiff, Failure, Mismatch, MismatchKind, ShownMove};
+pub use runner::{
+    Config, DEFAULT_DEPTH, DEFAULT_RANDOM, DEFAULT_RANDOM_DEPTH, PositionFailure, RandomSpec,
+    Report, Skipped, run,
+};
+pub use walk::{Checker, Tally};

@@ -4,8 +4,8 @@ use std::fmt::Write;
 
 use crate::abi::RawEntry;
 
-use super::compare::{ByteDiff, MismatchKind};
 use super::format::{grouped, per_second, seconds, z80_time};
+use super::mismatch::{ByteDiff, MismatchKind};
 use super::runner::{PositionFailure, Report, Skipped};
 
 /// The summary table printed at the end of a run.

@@ -14,10 +14,9 @@ use crate::reference::{Rules, perft};
 
 use crate::abi::{AbiError, Driver};
 
-use super::compare::MismatchKind;
-use super::random::random_position;
-use super::suite::{Origin, Position};
-use super::tree::{Checker, Failure, Mismatch, Tally};
+use super::mismatch::{Failure, Mismatch, MismatchKind};
+use super::suite::{Origin, Position, random_position};
+use super::walk::{Checker, Tally};
 
 /// The comparison depth of the built-in positions in `sargon-z80 crosscheck`'s default run.
 pub const DEFAULT_DEPTH: u32 = 2;
@@ -134,6 +133,26 @@ struct Gathered {
     skipped: Vec<(usize, Skipped)>,
 }
 
+impl Gathered {
+    /// Adds what another worker gathered.
+    fn add(&mut self, mut other: Gathered) {
+        self.positions += other.positions;
+        self.tally.add(other.tally);
+        self.epd_counts += other.epd_counts;
+        self.tstates += other.tstates;
+        self.failures.append(&mut other.failures);
+        self.skipped.append(&mut other.skipped);
+    }
+}
+
+/// The work shared by the workers of one run: the next job to take and whether to stop.
+struct Queue {
+    next: AtomicUsize,
+    done: AtomicU64,
+    stop: AtomicBool,
+    total: usize,
+}
+
 /// Runs the cross-check. `progress(done, total)` is called after each position, from the
 /// worker threads. Fails only when the image cannot be driven at all.
 pub fn run(
@@ -145,40 +164,22 @@ pub fn run(
     // Resolve once up front so that a bad image fails before threads start.
     Driver::new(image)?;
     let listed = config.positions.len();
-    let total = listed + config.random.count as usize;
-    let next = AtomicUsize::new(0);
-    let done = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
+    let queue = Queue {
+        next: AtomicUsize::new(0),
+        done: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+        total: listed + config.random.count as usize,
+    };
     let gathered = Mutex::new(Gathered::default());
-    let threads = config.threads.max(1).min(total.max(1));
+    let threads = config.threads.max(1).min(queue.total.max(1));
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let driver = Driver::new(image).expect("symbols resolved above");
-                let mut checker = Checker::new(driver);
-                let mut mine = Gathered::default();
-                while !stop.load(Ordering::Relaxed) {
-                    let job = next.fetch_add(1, Ordering::Relaxed);
-                    if job >= total {
-                        break;
-                    }
-                    let failed = check_job(job, config, &mut checker, &mut mine);
-                    if failed && !config.keep_going {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, total as u64);
-                }
-                mine.tally = checker.tally();
-                mine.tstates = checker.tstates();
-                let mut all = gathered
+                let mine = worker(image, config, &queue, progress);
+                gathered
                     .lock()
-                    .expect("no worker panics while holding the lock");
-                all.positions += mine.positions;
-                all.tally.add(mine.tally);
-                all.epd_counts += mine.epd_counts;
-                all.tstates += mine.tstates;
-                all.failures.append(&mut mine.failures);
-                all.skipped.append(&mut mine.skipped);
+                    .expect("no worker panics while holding the lock")
+                    .add(mine);
             });
         }
     });
@@ -203,76 +204,133 @@ pub fn run(
     })
 }
 
-/// Checks job `job` (listed positions first, then random ones); true when it failed.
-fn check_job(job: usize, config: &Config, checker: &mut Checker, mine: &mut Gathered) -> bool {
-    let (board, origin, depth, counts, root_fen) = match config.positions.get(job) {
-        Some(p) => (
-            p.board,
-            p.origin.clone(),
-            config.depth,
-            p.counts.as_slice(),
-            p.fen.clone(),
-        ),
-        None => {
-            let spec = config.random;
-            let index = spec.first + (job - config.positions.len()) as u64;
-            let made = random_position(spec.seed, index, &config.random_starts);
-            let origin = Origin::Random {
-                seed: spec.seed,
-                index,
-                generator: made.kind.name(),
-            };
-            let fen = made.board.to_fen();
-            (made.board, origin, spec.depth, &[][..], fen)
+/// One worker: its own machine, jobs taken from the queue until none is left or a failure
+/// stops the run.
+fn worker(
+    image: &Image,
+    config: &Config,
+    queue: &Queue,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Gathered {
+    let driver = Driver::new(image).expect("symbols resolved before the workers started");
+    let mut checker = Checker::new(driver);
+    let mut mine = Gathered::default();
+    while !queue.stop.load(Ordering::Relaxed) {
+        let job = queue.next.fetch_add(1, Ordering::Relaxed);
+        if job >= queue.total {
+            break;
         }
-    };
-    let failure = |mismatch: Mismatch| PositionFailure {
-        origin: origin.clone(),
-        root_fen: root_fen.clone(),
-        depth,
-        mismatch,
-    };
-    for &(d, claimed) in counts.iter().filter(|&&(d, _)| d <= depth) {
-        mine.epd_counts += 1;
-        let native = perft(&mut board.clone(), d, Rules::Standard);
-        if native != claimed {
-            mine.failures.push((
-                job,
-                failure(Mismatch {
-                    path: Vec::new(),
-                    node_fen: root_fen.clone(),
-                    kind: MismatchKind::EpdCount {
-                        depth: d,
-                        claimed,
-                        native,
-                    },
-                }),
-            ));
-            return true;
+        let failed = check_job(job, config, &mut checker, &mut mine);
+        if failed && !config.keep_going {
+            queue.stop.store(true, Ordering::Relaxed);
+        }
+        let done = queue.done.fetch_add(1, Ordering::Relaxed) + 1;
+        progress(done, queue.total as u64);
+    }
+    mine.tally = checker.tally();
+    mine.tstates = checker.tstates();
+    mine
+}
+
+/// One job: the position, where it came from and how deep it is compared.
+struct Job<'a> {
+    index: usize,
+    board: Board,
+    origin: Origin,
+    depth: u32,
+    counts: &'a [(u32, u64)],
+    root_fen: String,
+}
+
+impl Job<'_> {
+    /// Job `index`: the listed positions first, then the random ones.
+    fn of(index: usize, config: &Config) -> Job<'_> {
+        if let Some(p) = config.positions.get(index) {
+            return Job {
+                index,
+                board: p.board,
+                origin: p.origin.clone(),
+                depth: config.depth,
+                counts: p.counts.as_slice(),
+                root_fen: p.fen.clone(),
+            };
+        }
+        let spec = config.random;
+        let random_index = spec.first + (index - config.positions.len()) as u64;
+        let made = random_position(spec.seed, random_index, &config.random_starts);
+        Job {
+            index,
+            board: made.board,
+            origin: Origin::Random {
+                seed: spec.seed,
+                index: random_index,
+                generator: made.kind.name(),
+            },
+            depth: spec.depth,
+            counts: &[],
+            root_fen: made.board.to_fen(),
         }
     }
-    match checker.check(&board, depth, None) {
+
+    fn failure(&self, mismatch: Mismatch) -> (usize, PositionFailure) {
+        let failure = PositionFailure {
+            origin: self.origin.clone(),
+            root_fen: self.root_fen.clone(),
+            depth: self.depth,
+            mismatch,
+        };
+        (self.index, failure)
+    }
+}
+
+/// Checks job `index` (listed positions first, then random ones); true when it failed.
+fn check_job(index: usize, config: &Config, checker: &mut Checker, mine: &mut Gathered) -> bool {
+    let job = Job::of(index, config);
+    if let Some(mismatch) = check_epd_counts(&job, mine) {
+        mine.failures.push(job.failure(mismatch));
+        return true;
+    }
+    match checker.check(&job.board, job.depth, None) {
         Ok(_) => {
             mine.positions += 1;
             false
         }
         Err(Failure::Mismatch(mismatch)) => {
-            mine.failures.push((job, failure(*mismatch)));
+            mine.failures.push(job.failure(*mismatch));
             true
         }
         Err(Failure::ListFull { path, needed, free }) => {
             mine.positions += 1;
-            mine.skipped.push((
-                job,
-                Skipped {
-                    origin,
-                    root_fen,
-                    path,
-                    needed,
-                    free,
-                },
-            ));
+            let skipped = Skipped {
+                origin: job.origin,
+                root_fen: job.root_fen,
+                path,
+                needed,
+                free,
+            };
+            mine.skipped.push((index, skipped));
             false
         }
     }
+}
+
+/// The EPD line's own counts (standard rules) up to the job's depth against the reference's;
+/// the first that differs.
+fn check_epd_counts(job: &Job, mine: &mut Gathered) -> Option<Mismatch> {
+    for &(depth, claimed) in job.counts.iter().filter(|&&(d, _)| d <= job.depth) {
+        mine.epd_counts += 1;
+        let native = perft(&mut job.board.clone(), depth, Rules::Standard);
+        if native != claimed {
+            return Some(Mismatch {
+                path: Vec::new(),
+                node_fen: job.root_fen.clone(),
+                kind: MismatchKind::EpdCount {
+                    depth,
+                    claimed,
+                    native,
+                },
+            });
+        }
+    }
+    None
 }

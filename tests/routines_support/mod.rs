@@ -6,7 +6,7 @@
 
 use sargon_z80::abi::Driver;
 use sargon_z80::crosscheck::suite::{Position, epd_positions};
-use sargon_z80::crosscheck::tree::{Checker, Failure};
+use sargon_z80::crosscheck::{Checker, Failure};
 use sargon_z80::machine::default_image;
 
 /// The positions of one file of ../shared/perft; a missing file fails the test by name.

@@ -1,10 +1,17 @@
-//! The positions a run checks: the built-in perft positions (compiled in), EPD files, FENs.
+//! The positions a run checks: the built-in perft positions (compiled in), EPD files, FENs,
+//! and seeded random positions.
+
+mod epd;
+mod random;
+mod rng;
+
+pub use epd::{EpdEntry, EpdError, parse_epd, read_epd};
+pub use random::{KINDS, RandomKind, RandomPosition, random_position};
+pub use rng::SplitMix64;
 
 use serde::Serialize;
 
 use crate::position::Board;
-
-use super::epd::{EpdEntry, EpdError, parse_epd, read_epd};
 
 /// The chessprogramming wiki perft positions (a copy of `../shared/perft/cpw.epd`).
 const CPW_EPD: &str = include_str!("data/cpw.epd");
