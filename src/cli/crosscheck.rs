@@ -8,7 +8,6 @@ use anyhow::Context;
 use clap::Args;
 
 use sargon_z80::abi::{AbiSymbols, ListEndSource};
-use sargon_z80::crosscheck::format::{grouped, shell_command};
 use sargon_z80::crosscheck::report;
 use sargon_z80::crosscheck::suite::{self, Origin, Position};
 use sargon_z80::crosscheck::{self, Config, PositionFailure, RandomSpec};
@@ -16,6 +15,7 @@ use sargon_z80::crosscheck::{DEFAULT_DEPTH, DEFAULT_RANDOM, DEFAULT_RANDOM_DEPTH
 use sargon_z80::machine::default_image;
 use sargon_z80::machine::{Image, parse_u16};
 use sargon_z80::position::Board;
+use sargon_z80::text::{grouped, shell_command};
 
 const EXAMPLES: &str = "\
 Examples:

@@ -5,11 +5,11 @@ use serde::Serialize;
 
 use sargon_z80::abi::Driver;
 use sargon_z80::abi::RawEntry;
-use sargon_z80::crosscheck::format::grouped;
 use sargon_z80::crosscheck::{Checker, Failure, Mismatch};
 use sargon_z80::crosscheck::{ShownMove, lay_out};
 use sargon_z80::position::color_name;
 use sargon_z80::reference::{MoveList, genmov};
+use sargon_z80::text::grouped;
 
 use super::args::board_arg;
 use super::crosscheck::ImageArgs;

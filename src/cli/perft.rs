@@ -7,8 +7,8 @@ use serde::Serialize;
 
 use sargon_z80::abi::z80_perft;
 use sargon_z80::abi::{Driver, Routine};
-use sargon_z80::crosscheck::format::{grouped, per_second, seconds, z80_time};
 use sargon_z80::reference::{Rules, divide, perft};
+use sargon_z80::text::{duration, grouped, per_second, z80_time};
 
 use super::args::board_arg;
 use super::crosscheck::ImageArgs;
@@ -248,14 +248,14 @@ fn print_text(args: &PerftArgs, fen: &str, rules: &str, results: &[EngineResult]
             format!("{}:", r.engine),
             args.depth,
             grouped(r.nodes),
-            seconds(elapsed),
+            duration(elapsed),
             per_second(r.nodes, elapsed)
         );
         match r.tstates {
             Some(t) => println!(
                 ", {} T-states = {} on a 4 MHz Z80",
                 grouped(t),
-                seconds(z80_time(t))
+                duration(z80_time(t))
             ),
             None => println!(),
         }

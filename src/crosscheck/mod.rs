@@ -7,7 +7,6 @@
 
 pub mod bench_support;
 mod compare;
-pub mod format;
 mod mismatch;
 pub mod report;
 mod runner;

@@ -4,9 +4,9 @@ use std::fmt::Write;
 
 use crate::abi::RawEntry;
 
-use super::format::{grouped, per_second, seconds, z80_time};
 use super::mismatch::{ByteDiff, MismatchKind};
 use super::runner::{PositionFailure, Report, Skipped};
+use crate::text::{duration, grouped, per_second, z80_time};
 
 /// The summary table printed at the end of a run.
 pub fn summary(report: &Report) -> String {
@@ -24,10 +24,10 @@ pub fn summary(report: &Report) -> String {
             format!(
                 "{} ({} on a 4 MHz Z80)",
                 grouped(report.tstates),
-                seconds(z80_time(report.tstates))
+                duration(z80_time(report.tstates))
             ),
         ),
-        ("wall time", seconds(report.wall)),
+        ("wall time", duration(report.wall)),
         ("positions/s", per_second(report.positions, report.wall)),
     ];
     for (name, value) in rows {

@@ -1,6 +1,6 @@
 //! The profile of one routine call, as text and as JSON.
 
-use crate::text::grouped;
+use crate::text::{grouped, microseconds, tenths};
 use std::fmt::Write;
 
 use serde::Serialize;
@@ -156,7 +156,7 @@ impl Profile {
             .mhz
             .iter()
             .zip(&self.micros)
-            .map(|(m, us)| format!("{} at {m} MHz", duration(*us)))
+            .map(|(m, us)| format!("{} at {m} MHz", microseconds(*us)))
             .collect();
         let _ = writeln!(s, "real time: {}", times.join(", "));
         s.push('\n');
@@ -196,13 +196,13 @@ impl Profile {
                 grouped(r.calls),
                 grouped(r.total),
                 grouped(r.min),
-                group_tenths(r.mean),
+                tenths(r.mean),
                 grouped(r.max),
                 grouped(r.self_tstates),
                 grouped(r.instructions)
             );
             for us in &r.micros {
-                let _ = write!(s, " {:>10}", duration(*us));
+                let _ = write!(s, " {:>10}", microseconds(*us));
             }
             s.push('\n');
         }
@@ -294,40 +294,14 @@ fn share(part: u64, whole: u64) -> f64 {
     }
 }
 
-/// `15217.04` as `15,217.0`.
-pub fn group_tenths(x: f64) -> String {
-    let tenths = (x * 10.0).round() as u64;
-    format!("{}.{}", grouped(tenths / 10), tenths % 10)
-}
-
-/// Microseconds as `812.3 us`, `28.08 ms` or `8.2 min`-style text.
-pub fn duration(us: f64) -> String {
-    if us < 1_000.0 {
-        format!("{us:.1} us")
-    } else if us < 1_000_000.0 {
-        format!("{:.2} ms", us / 1_000.0)
-    } else if us < 60_000_000.0 {
-        format!("{:.2} s", us / 1_000_000.0)
-    } else {
-        format!("{:.1} min", us / 60_000_000.0)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn numbers_and_durations() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(49_821), "49,821");
-        assert_eq!(grouped(1_959_115_396), "1,959,115,396");
-        assert_eq!(group_tenths(15_217.0), "15,217.0");
-        assert_eq!(group_tenths(385.3125), "385.3");
-        assert_eq!(duration(micros(49_821, 4.0)), "12.46 ms");
-        assert_eq!(duration(micros(293, 2.0)), "146.5 us");
-        assert_eq!(duration(micros(1_959_115_396, 4.0)), "8.2 min");
-        assert_eq!(duration(2_500_000.0), "2.50 s");
+    fn real_time_of_tstates() {
+        assert_eq!(micros(49_821, 4.0), 12_455.25);
+        assert_eq!(microseconds(micros(49_821, 4.0)), "12.46 ms");
+        assert_eq!(micros(293, 2.0), 146.5);
     }
 }

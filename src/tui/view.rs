@@ -9,8 +9,8 @@ use ratatui::widgets::{Block, Paragraph};
 use super::app::{App, CallState, PromptKind};
 use super::board::board_lines;
 use super::listing::{ListingLine, listing};
-use crate::profile::report::{duration, micros};
-use crate::text::grouped;
+use crate::profile::report::micros;
+use crate::text::{grouped, microseconds};
 
 /// The smallest terminal the layout is made for.
 pub const MIN_WIDTH: u16 = 80;
@@ -101,7 +101,7 @@ impl App {
             Line::from(format!("instrs   {:>12}", grouped(self.instructions()))),
             Line::from(format!(
                 "{} @ {mhz} MHz",
-                duration(micros(self.tstates(), mhz))
+                microseconds(micros(self.tstates(), mhz))
             )),
         ];
         frame.render_widget(Paragraph::new(lines).block(pane("Clock")), area);

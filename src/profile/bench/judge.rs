@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
-use super::report::{BenchReport, percent, ratio, secs, with_spread};
+use super::report::{BenchReport, with_spread};
 use super::target::{Status, Target};
-use crate::text::grouped;
+use crate::text::{grouped, percent, ratio, seconds};
 
 /// The depth of ABI section 9's perft, which the perft targets are stated for.
 const SECTION_9_DEPTH: u32 = 4;
@@ -159,7 +159,7 @@ impl BenchReport {
                 "default crosscheck under one minute on 2 cores",
                 format!(
                     "{} with {} threads on {} cores",
-                    secs(all.wall_seconds.median),
+                    seconds(all.wall_seconds.median),
                     all.threads,
                     self.host.available_parallelism
                 ),
@@ -183,7 +183,7 @@ impl BenchReport {
             "a 10,000-line source assembles well under a second (at most 0.5 s)",
             format!(
                 "{} for {} lines",
-                secs(a.seconds.median),
+                seconds(a.seconds.median),
                 grouped(a.lines as u64)
             ),
             judged(a.seconds.median, 0.5),

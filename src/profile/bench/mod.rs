@@ -7,7 +7,6 @@ mod host;
 mod judge;
 mod report;
 mod stats;
-mod table;
 mod target;
 
 pub use emulation::{ENGINES, EmulationWorkload, EngineSpeed};
@@ -15,8 +14,7 @@ pub use host::{Host, load_average};
 pub use judge::{RoutineFigures, Slicing};
 pub use report::{
     AssemblerRow, BenchReport, CrosscheckRun, CrosscheckSection, ReferenceRow, RoutineRow,
-    RoutineSection, RoutineValue, percent, ratio, secs, short, with_spread,
+    RoutineSection, RoutineValue, with_spread,
 };
 pub use stats::{Spread, Timed, interleaved, time_for};
-pub use table::TextTable;
 pub use target::{Status, Target};

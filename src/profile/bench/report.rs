@@ -7,9 +7,8 @@ use serde::Serialize;
 use super::emulation::EmulationWorkload;
 use super::host::Host;
 use super::stats::Spread;
-use super::table::TextTable;
 use super::target::Target;
-use crate::text::grouped;
+use crate::text::{TextTable, figure, grouped, ratio, seconds, short, wrap};
 
 /// One image's figure for a routine measure.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -126,41 +125,9 @@ pub struct BenchReport {
     pub notes: Vec<String>,
 }
 
-/// `612.4 M`, `3.21 M`, `3,166`: a rate short enough for a table cell.
-pub fn short(x: f64) -> String {
-    if x >= 1e9 {
-        format!("{:.2} G", x / 1e9)
-    } else if x >= 1e7 {
-        format!("{:.1} M", x / 1e6)
-    } else if x >= 1e6 {
-        format!("{:.2} M", x / 1e6)
-    } else {
-        grouped(x.round() as u64)
-    }
-}
-
 /// `612.4 M (600.1 M–620.0 M)`: a median with its spread.
 pub fn with_spread(s: Spread, fmt: impl Fn(f64) -> String) -> String {
     format!("{} ({}–{})", fmt(s.median), fmt(s.min), fmt(s.max))
-}
-
-/// Seconds as `3.21 s` or `85.2 ms`.
-pub fn secs(x: f64) -> String {
-    if x >= 1.0 {
-        format!("{x:.2} s")
-    } else {
-        format!("{:.1} ms", x * 1e3)
-    }
-}
-
-/// A ratio as `0.93x`.
-pub fn ratio(x: f64) -> String {
-    format!("{x:.2}x")
-}
-
-/// A fraction as a signed percentage: `+14.5%`.
-pub fn percent(x: f64) -> String {
-    format!("{:+.1}%", x * 100.0)
 }
 
 impl BenchReport {
@@ -339,7 +306,7 @@ impl BenchReport {
                 run.threads.to_string(),
                 grouped(run.positions),
                 grouped(run.nodes),
-                with_spread(run.wall_seconds, secs),
+                with_spread(run.wall_seconds, seconds),
                 with_spread(run.positions_per_second, short),
                 with_spread(run.nodes_per_second, short),
             ]);
@@ -361,7 +328,7 @@ impl BenchReport {
         let mut table = TextTable::new(&["source", "time per assembly", "lines/s"]).right(&[1, 2]);
         table.row(vec![
             format!("{} generated lines", grouped(a.lines as u64)),
-            with_spread(a.seconds, secs),
+            with_spread(a.seconds, seconds),
             with_spread(a.lines_per_second, short),
         ]);
         let _ = write!(
@@ -372,60 +339,17 @@ impl BenchReport {
     }
 }
 
-/// `text` as a list item of lines at most `width` wide (longer words stay whole).
-fn wrap(text: &str, width: usize) -> String {
-    let mut out = String::new();
-    let mut line = String::from("-");
-    for word in text.split_whitespace() {
-        if line.len() > 2 && line.len() + 1 + word.len() > width {
-            out.push_str(&line);
-            out.push('\n');
-            line = String::from(" ");
-        }
-        line.push(' ');
-        line.push_str(word);
-    }
-    out.push_str(&line);
-    out.push('\n');
-    out
-}
-
-/// A routine figure: whole numbers grouped, means with one decimal.
-fn figure(x: f64) -> String {
-    if x.fract() == 0.0 {
-        return grouped(x as u64);
-    }
-    let tenths = (x * 10.0).round() as u64;
-    format!("{}.{}", grouped(tenths / 10), tenths % 10)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn cells() {
-        assert_eq!(short(612_400_000.0), "612.4 M");
-        assert_eq!(short(3_210_000.0), "3.21 M");
-        assert_eq!(short(3_166.4), "3,166");
-        assert_eq!(short(1.5e9), "1.50 G");
-        assert_eq!(secs(3.214), "3.21 s");
-        assert_eq!(secs(0.0852), "85.2 ms");
-        assert_eq!(ratio(0.934), "0.93x");
-        assert_eq!(percent(0.1449), "+14.5%");
-        assert_eq!(percent(-0.033), "-3.3%");
-        assert_eq!(figure(49_821.0), "49,821");
-        assert_eq!(figure(3_187.25), "3,187.3");
-        assert_eq!(figure(3_187.96), "3,188.0");
-        assert_eq!(
-            wrap("one two three four", 9),
-            "- one two\n  three\n  four\n"
-        );
+    fn a_median_with_its_spread() {
         let spread = Spread {
             median: 2.0,
             min: 1.0,
             max: 3.0,
         };
-        assert_eq!(with_spread(spread, secs), "2.00 s (1.00 s–3.00 s)");
+        assert_eq!(with_spread(spread, seconds), "2.00 s (1.00 s–3.00 s)");
     }
 }

@@ -1,4 +1,5 @@
-//! Plain-text tables: a header row, then rows; columns left-aligned unless marked as numbers.
+//! Plain-text tables (a header row, then rows; columns left-aligned unless marked as numbers)
+//! and notes wrapped as list items.
 
 /// A table of text cells.
 #[derive(Debug, Clone, Default)]
@@ -58,6 +59,24 @@ impl TextTable {
     }
 }
 
+/// `text` as a list item of lines at most `width` wide (longer words stay whole).
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::from("-");
+    for word in text.split_whitespace() {
+        if line.len() > 2 && line.len() + 1 + word.len() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line = String::from(" ");
+        }
+        line.push(' ');
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,5 +95,13 @@ mod tests {
         left.row(vec!["xyz".into(), "1".into()]);
         left.row(vec!["q".into(), "long".into()]);
         assert_eq!(left.render(), "  a    b\n  xyz  1\n  q    long\n");
+    }
+
+    #[test]
+    fn wraps_notes_as_list_items() {
+        assert_eq!(
+            wrap("one two three four", 9),
+            "- one two\n  three\n  four\n"
+        );
     }
 }
