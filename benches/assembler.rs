@@ -1,10 +1,10 @@
 //! Assembling a generated 10,000-line source (labels, forward references, IX/IY forms, data,
-//! EQUs, a macro, IF blocks; `assembler::bench_support`, which `sargon-z80 bench` times too):
+//! EQUs, a macro, IF blocks; `bench::generated_source`, which `sargon-z80 bench` times too):
 //! the whole run, all passes, symbols and listing.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sargon_z80::assembler;
-use sargon_z80::assembler::bench_support::{TARGET_LINES, generated_source};
+use sargon_z80::bench::{TARGET_LINES, generated_source};
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {

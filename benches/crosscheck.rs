@@ -1,11 +1,11 @@
 //! Cross-check throughput with one thread and with all cores, on a reduced default run (the
 //! built-in positions to depth 1 and 1,000 seeded random positions) built by
-//! `crosscheck::bench_support`, which `sargon-z80 bench` uses for the full default run.
+//! `bench::builtin_run`, which `sargon-z80 bench` uses for the full default run.
 //! Throughput is in positions per second. `cargo bench --bench crosscheck`
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use sargon_z80::bench::builtin_run;
 use sargon_z80::crosscheck;
-use sargon_z80::crosscheck::bench_support::builtin_run;
 use sargon_z80::machine::default_image;
 
 fn crosscheck(c: &mut Criterion) {

@@ -2,17 +2,15 @@
 //! with access tracing on, with no tracing code (the untraced loop past the tracing switch:
 //! what tracing off must match),
 //! and on bare iz80 (its own PlainMachine, no timing, no guards), on two workloads: the mixed
-//! loop of `machine::bench_support` and GENMOV on Kiwipete in the built-in image.
+//! loop of `bench::mixed_loop_machine` and GENMOV on Kiwipete in the built-in image.
 //! `cargo bench --bench machine`; `sargon-z80 bench` shows the same ratios in one table.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sargon_z80::crosscheck::bench_support::GenmovWorkload;
-use sargon_z80::machine::bench_support::{
-    BareIz80, MIXED_LOOP_ORG, MIXED_LOOP_STEADY, call_without_tracing, mixed_loop_machine,
+use sargon_z80::bench::{
+    BareIz80, GenmovWorkload, KIWIPETE_FEN, MIXED_LOOP_ORG, MIXED_LOOP_STEADY, mixed_loop_machine,
 };
 use sargon_z80::machine::{Machine, default_image};
 use sargon_z80::position::Board;
-use sargon_z80::reference::bench_support::KIWIPETE_FEN;
 
 /// A machine on the mixed loop, past its first call (every later call costs the same).
 fn warmed(tracing: bool) -> Machine {
@@ -40,7 +38,7 @@ fn mixed_loop(c: &mut Criterion) {
         });
         let mut untraced = warmed(false);
         group.bench_function("no tracing code", |b| {
-            b.iter(|| call_without_tracing(&mut untraced, MIXED_LOOP_ORG).expect("returns"))
+            b.iter(|| untraced.call_untraced(MIXED_LOOP_ORG).expect("returns"))
         });
         let mut traced = warmed(true);
         group.bench_function("exact timing + tracing", |b| {
@@ -62,9 +60,7 @@ fn genmov(c: &mut Criterion) {
     let mut exact = workload();
     group.bench_function("exact timing", |b| b.iter(|| exact.call()));
     let mut untraced = workload();
-    group.bench_function("no tracing code", |b| {
-        b.iter(|| untraced.call_without_tracing())
-    });
+    group.bench_function("no tracing code", |b| b.iter(|| untraced.call_untraced()));
     let mut traced = workload();
     traced.machine_mut().set_tracing(true);
     group.bench_function("exact timing + tracing", |b| b.iter(|| traced.call()));

@@ -2,7 +2,7 @@
 //! is made), on the start position and Kiwipete. Throughput is in nodes per second.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sargon_z80::reference::bench_support::{DEEP_PERFT_CASES, PERFT_CASES, PerftCase};
+use sargon_z80::bench::{DEEP_PERFT_CASES, PERFT_CASES, PerftCase};
 use sargon_z80::reference::{Rules, perft};
 use std::hint::black_box;
 
@@ -24,7 +24,7 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
 }
 
 /// The cases measured: start D5 and Kiwipete D4, or with `PERFT_DEEP=1` in the environment the
-/// depths of issue 3's target (start D6, Kiwipete D5; minutes per run).
+/// depths of the goal against cozy-chess (start D6, Kiwipete D5; minutes per run).
 fn cases() -> [PerftCase; 2] {
     if std::env::var_os("PERFT_DEEP").is_some() {
         DEEP_PERFT_CASES

@@ -4,7 +4,7 @@
 
 use sargon_z80::abi::z80_perft;
 use sargon_z80::abi::{Driver, Routine};
-use sargon_z80::crosscheck::bench_support::{BASELINE_1978, BASELINE_PERFT_DEPTH, routine_costs};
+use sargon_z80::bench::{BASELINE_1978, BASELINE_PERFT_DEPTH, routine_costs};
 use sargon_z80::machine::{Image, default_image};
 use sargon_z80::position::Board;
 

@@ -6,6 +6,7 @@
 
 pub mod abi;
 pub mod assembler;
+pub mod bench;
 pub mod crosscheck;
 pub mod machine;
 pub mod position;

@@ -28,7 +28,7 @@ fn quick_run_prints_every_section() {
         "Native reference: perft, every leaf move made (no bulk counting)",
         "Cross-check: ",
         "Assembler: ",
-        "Targets of the other issues",
+        "Goals of the project, judged on this run",
         "GENMOV, start position (20 moves)",
         "GENMOV, Kiwipete (48 moves)",
         "exact timing, tracing on",
@@ -36,6 +36,10 @@ fn quick_run_prints_every_section() {
     ] {
         assert = assert.stdout(predicate::str::contains(heading));
     }
+    // Goals are the project's own: no issue numbers anywhere in the table.
+    assert
+        .stdout(predicate::str::contains("issue").not())
+        .stdout(predicate::str::is_match(r"#\d").unwrap().not());
 }
 
 #[test]
@@ -60,7 +64,7 @@ fn json_has_the_expected_keys_and_a_column_per_image() {
         "reference",
         "crosscheck",
         "assembler",
-        "targets",
+        "goals",
         "notes",
     ] {
         assert!(json.get(key).is_some(), "missing key {key}");
@@ -98,15 +102,23 @@ fn json_has_the_expected_keys_and_a_column_per_image() {
     assert_eq!(rules, ["sargon", "standard", "sargon", "standard"]);
     assert_eq!(json["crosscheck"]["runs"][0]["threads"], 1);
     assert_eq!(json["crosscheck"]["runs"][0]["mismatches"], 0);
-    let issues: Vec<u64> = json["targets"]
-        .as_array()
-        .unwrap()
+    let goals = json["goals"].as_array().unwrap();
+    let sections: Vec<&str> = goals
         .iter()
-        .map(|t| t["issue"].as_u64().unwrap())
+        .map(|g| g["section"].as_str().unwrap())
         .collect();
-    for issue in [2, 3, 4, 5, 8] {
-        assert!(issues.contains(&issue), "no target of issue {issue}");
+    for section in [
+        "emulation",
+        "routines",
+        "reference",
+        "crosscheck",
+        "assembler",
+    ] {
+        assert!(sections.contains(&section), "no goal of section {section}");
     }
+    assert_eq!(goals.len(), 12);
+    assert_eq!(goals[4]["goal"], "GENMOV start position <= 25,000 T");
+    assert_eq!(goals[4]["status"], "met");
 }
 
 #[test]

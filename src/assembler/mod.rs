@@ -3,7 +3,6 @@
 //! Stand-alone: it uses no other module of the crate. Labels are case-sensitive (as in
 //! pasmo); mnemonics, registers, directives and operator words are not.
 
-pub mod bench_support;
 mod encode;
 mod error;
 mod expr;

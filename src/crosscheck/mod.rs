@@ -5,7 +5,6 @@
 //! threads; [`report`] prints what was found. Driving the image is the `abi` room's work, the
 //! reference's moves the `reference` room's: this room only compares.
 
-pub mod bench_support;
 mod compare;
 mod mismatch;
 pub mod report;

@@ -497,9 +497,11 @@ impl Machine {
         }
     }
 
-    /// The untraced step loop called directly, past the tracing switch: what a machine built
-    /// without tracing would run (the yardstick for "tracing off costs nothing").
-    pub(crate) fn call_untraced(&mut self, addr: u16) -> Result<Cost, MachineError> {
+    /// Runs the routine at `addr` on the untraced step loop whatever [`Machine::set_tracing`]
+    /// says: the loop [`Machine::call`] runs when tracing is off, entered without testing the
+    /// switch, i.e. what a machine built without tracing would run. The benchmarks time it to
+    /// show what the switch costs; otherwise use [`Machine::call`].
+    pub fn call_untraced(&mut self, addr: u16) -> Result<Cost, MachineError> {
         self.core.call(addr)
     }
 

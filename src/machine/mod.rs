@@ -6,7 +6,6 @@
 //! guarding against runaway code, HALT, stray stack pointers, PC leaving the image and writes
 //! into protected ranges.
 
-pub mod bench_support;
 mod default_image;
 mod disasm;
 mod emulator;

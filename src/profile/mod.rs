@@ -3,7 +3,6 @@
 //! [`profile_call`] runs one routine under a [`Collector`] (the machine's observed call path;
 //! its untraced path is untouched) and turns the tallies into a [`Profile`].
 
-pub mod bench;
 pub mod collector;
 pub mod disasm;
 pub mod heatmap;

@@ -5,7 +5,6 @@
 //! and UNMOVE (section 6), [`is_attacked`] and [`in_check`] are INCHK's semantics (section 7).
 //! Nothing here allocates per node: move lists are fixed-size arrays on the stack.
 
-pub mod bench_support;
 mod generate;
 mod legal;
 mod make;

@@ -1,10 +1,7 @@
-//! What the emulation speed is measured on, shared by `benches/machine.rs` and the `bench`
-//! subcommand: the mixed loop, and bare iz80 running the same code from the same memory (its
-//! own `PlainMachine`: no exact timing, no guards, no tracing), the yardstick of the ratios.
+//! The mixed loop, the first workload of the emulation speed (`benches/machine.rs` and the
+//! `bench` subcommand): indexed loads, bit operations, calls, block moves in one routine.
 
-use iz80::{Cpu, Machine as _, PlainMachine, Reg16};
-
-use super::{Cost, Image, Machine, MachineError, SymbolTable};
+use crate::machine::{Image, Machine, SymbolTable};
 
 /// Where the mixed loop is loaded and called.
 pub const MIXED_LOOP_ORG: u16 = 0x8000;
@@ -61,70 +58,10 @@ pub fn mixed_loop_machine() -> Machine {
     Machine::new(&image)
 }
 
-/// Calls the routine at `addr` on the machine's untraced step loop directly, past the switch
-/// that [`Machine::set_tracing`] sets: what a machine without tracing support would run.
-pub fn call_without_tracing(machine: &mut Machine, addr: u16) -> Result<Cost, MachineError> {
-    machine.call_untraced(addr)
-}
-
-/// iz80 alone on a copy of a machine's memory, called the way the machine calls: SP at the
-/// machine's stack top minus the pushed sentinel, run until PC reaches the sentinel.
-pub struct BareIz80 {
-    cpu: Cpu,
-    mem: Box<PlainMachine>,
-    stack: u16,
-    sentinel: u16,
-}
-
-impl BareIz80 {
-    /// A bare CPU with a copy of all of `machine`'s memory, its stack top, and a sentinel just
-    /// past its image (where the machine puts its own).
-    pub fn from_machine(machine: &Machine) -> BareIz80 {
-        let mut mem = Box::new(PlainMachine::new());
-        for (addr, &byte) in machine.memory().iter().enumerate() {
-            mem.poke(addr as u16, byte);
-        }
-        let image = machine.image();
-        let end = image.end();
-        let sentinel = if end <= 0xFFFF {
-            end as u16
-        } else {
-            image.org.wrapping_sub(1)
-        };
-        BareIz80 {
-            cpu: Cpu::new_z80(),
-            mem,
-            stack: machine.stack(),
-            sentinel,
-        }
-    }
-
-    /// Writes bytes from `addr` upward (host access).
-    pub fn write_bytes(&mut self, addr: u16, bytes: &[u8]) {
-        for (i, &byte) in bytes.iter().enumerate() {
-            self.mem.poke(addr.wrapping_add(i as u16), byte);
-        }
-    }
-
-    /// Runs the routine at `addr` until it returns to the sentinel; the instructions executed.
-    /// Unguarded: the routine must return.
-    pub fn call(&mut self, addr: u16) -> u64 {
-        let sp = self.stack.wrapping_sub(2);
-        self.mem.poke16(sp, self.sentinel);
-        self.cpu.registers().set16(Reg16::SP, sp);
-        self.cpu.registers().set_pc(addr);
-        let mut count = 0;
-        while self.cpu.registers().pc() != self.sentinel {
-            self.cpu.execute_instruction(&mut *self.mem);
-            count += 1;
-        }
-        count
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bench::BareIz80;
 
     #[test]
     fn after_the_first_call_every_call_costs_the_same_on_both() {
@@ -136,10 +73,7 @@ mod tests {
             let cost = machine.call(MIXED_LOOP_ORG).unwrap();
             assert_eq!((cost.tstates, cost.instructions), MIXED_LOOP_STEADY);
             assert_eq!(bare.call(MIXED_LOOP_ORG), cost.instructions);
-            assert_eq!(
-                call_without_tracing(&mut machine, MIXED_LOOP_ORG).unwrap(),
-                cost
-            );
+            assert_eq!(machine.call_untraced(MIXED_LOOP_ORG).unwrap(), cost);
         }
     }
 }

@@ -97,6 +97,11 @@ impl Timed {
     }
 }
 
+/// `612.4 M (600.1 M–620.0 M)`: a median with its spread, each figure formatted by `fmt`.
+pub fn with_spread(s: Spread, fmt: impl Fn(f64) -> String) -> String {
+    format!("{} ({}–{})", fmt(s.median), fmt(s.min), fmt(s.max))
+}
+
 /// Calls `unit` (one unit of work) again and again until at least `at_least` has passed; its
 /// results go through `black_box` so that the work cannot be optimised away.
 pub fn time_for<R>(at_least: Duration, mut unit: impl FnMut() -> R) -> Timed {
@@ -186,6 +191,19 @@ mod tests {
                 work: 3,
                 seconds: 1.5
             }; 2]
+        );
+    }
+
+    #[test]
+    fn a_median_with_its_spread() {
+        let spread = Spread {
+            median: 2.0,
+            min: 1.0,
+            max: 3.0,
+        };
+        assert_eq!(
+            with_spread(spread, crate::text::seconds),
+            "2.00 s (1.00 s–3.00 s)"
         );
     }
 

@@ -1,0 +1,170 @@
+//! The cross-check's section: the default run with one thread and with all cores, and the
+//! speed-up between them.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use crate::abi::AbiError;
+use crate::crosscheck::suite::builtin_positions;
+use crate::crosscheck::{self, Config, DEFAULT_RANDOM_DEPTH, RandomSpec, Report};
+use crate::machine::Image;
+use crate::text::{TextTable, grouped, ratio, seconds, short};
+
+use super::plan::{Plan, SEED};
+use super::stats::{Spread, with_spread};
+
+/// A cross-check run with a given number of threads.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CrosscheckRun {
+    /// Worker threads.
+    pub threads: usize,
+    /// Positions checked per run.
+    pub positions: u64,
+    /// Tree nodes compared per run.
+    pub nodes: u64,
+    /// Positions that disagreed (0 for a sound image).
+    pub mismatches: usize,
+    /// Wall-clock seconds per run.
+    pub wall_seconds: Spread,
+    /// Positions per second.
+    pub positions_per_second: Spread,
+    /// Nodes per second.
+    pub nodes_per_second: Spread,
+}
+
+/// Cross-check throughput and its scaling with threads.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CrosscheckSection {
+    /// What each run checks.
+    pub workload: String,
+    /// One thread first, then all cores.
+    pub runs: Vec<CrosscheckRun>,
+    /// Wall time with one thread over that with all cores, repetition by repetition.
+    pub speedup: Option<Spread>,
+}
+
+/// A cross-check of the built-in positions to `depth` plus `random` seeded random positions to
+/// depth 1 on `threads` workers; with [`crosscheck::DEFAULT_DEPTH`] and
+/// [`crosscheck::DEFAULT_RANDOM`] it is the run `sargon-z80 crosscheck` makes with no
+/// arguments.
+pub fn builtin_run(depth: u32, random: u64, seed: u64, threads: usize) -> Config {
+    let positions = builtin_positions();
+    let random_starts = positions.iter().map(|p| p.board).collect();
+    Config {
+        positions,
+        depth,
+        random: RandomSpec {
+            seed,
+            first: 0,
+            count: random,
+            depth: DEFAULT_RANDOM_DEPTH,
+        },
+        random_starts,
+        threads,
+        keep_going: false,
+    }
+}
+
+/// The planned run with one thread and with `cores` threads, in turns, `plan.reps` times.
+pub(super) fn measure(
+    plan: &Plan,
+    image: &Image,
+    cores: usize,
+) -> Result<CrosscheckSection, AbiError> {
+    let p = plan.crosscheck;
+    let config = |threads: usize| {
+        let mut config = builtin_run(p.depth, p.random, SEED, threads);
+        if let Some(n) = p.listed {
+            config.positions.truncate(n);
+        }
+        config
+    };
+    let listed = config(1).positions.len();
+    let thread_counts: Vec<usize> = if cores > 1 { vec![1, cores] } else { vec![1] };
+    let mut reports: Vec<Vec<Report>> = vec![Vec::new(); thread_counts.len()];
+    for _ in 0..plan.reps {
+        for (threads, out) in thread_counts.iter().zip(&mut reports) {
+            out.push(crosscheck::run(image, &config(*threads), &|_, _| {})?);
+        }
+    }
+    let speedup = (reports.len() > 1).then(|| {
+        let ratios: Vec<f64> = reports[0]
+            .iter()
+            .zip(&reports[1])
+            .map(|(one, all)| one.wall.as_secs_f64() / all.wall.as_secs_f64().max(1e-9))
+            .collect();
+        Spread::of(&ratios)
+    });
+    Ok(CrosscheckSection {
+        workload: workload(plan, listed),
+        runs: thread_counts.iter().zip(&reports).map(summary).collect(),
+        speedup,
+    })
+}
+
+/// What each run checks, in words.
+fn workload(plan: &Plan, listed: usize) -> String {
+    let (depth, random) = (plan.crosscheck.depth, plan.crosscheck.random);
+    if plan.quick {
+        format!(
+            "{listed} built-in positions to depth {depth} + {random} random positions to depth 1, seed {SEED}"
+        )
+    } else {
+        format!(
+            "the default run: {listed} built-in positions to depth {depth} + {} random positions to depth 1, seed {SEED}",
+            grouped(random)
+        )
+    }
+}
+
+/// The repetitions of one thread count as one row.
+fn summary((&threads, reports): (&usize, &Vec<Report>)) -> CrosscheckRun {
+    let spread =
+        |f: &dyn Fn(&Report) -> f64| Spread::of(&reports.iter().map(f).collect::<Vec<_>>());
+    let wall = |r: &Report| r.wall.as_secs_f64().max(1e-9);
+    CrosscheckRun {
+        threads,
+        positions: reports[0].positions,
+        nodes: reports[0].tally.nodes,
+        mismatches: reports.iter().map(|r| r.failures.len()).max().unwrap_or(0),
+        wall_seconds: spread(&wall),
+        positions_per_second: spread(&|r| r.positions as f64 / wall(r)),
+        nodes_per_second: spread(&|r| r.tally.nodes as f64 / wall(r)),
+    }
+}
+
+impl CrosscheckSection {
+    /// The table: per thread count the work and its speed, then the speed-up.
+    pub(super) fn write_text(&self, s: &mut String) {
+        let mut table = TextTable::new(&[
+            "threads",
+            "positions",
+            "nodes",
+            "wall time",
+            "positions/s",
+            "nodes/s",
+        ])
+        .right(&[0, 1, 2, 3, 4, 5]);
+        for run in &self.runs {
+            table.row(vec![
+                run.threads.to_string(),
+                grouped(run.positions),
+                grouped(run.nodes),
+                with_spread(run.wall_seconds, seconds),
+                with_spread(run.positions_per_second, short),
+                with_spread(run.nodes_per_second, short),
+            ]);
+        }
+        let _ = write!(s, "\nCross-check: {}\n{}", self.workload, table.render());
+        if let (Some(speedup), Some(last)) = (self.speedup, self.runs.last()) {
+            let _ = writeln!(
+                s,
+                "  speed-up 1 -> {} threads: {}; ideal {}",
+                last.threads,
+                with_spread(speedup, ratio),
+                ratio(last.threads as f64)
+            );
+        }
+    }
+}

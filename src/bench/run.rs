@@ -1,0 +1,83 @@
+//! A whole benchmark run: every section measured in turn, the goals judged, the notes added.
+
+use crate::machine::{Image, default_image};
+
+use super::BenchError;
+use super::goals::RoutineFigures;
+use super::host::{Host, load_average};
+use super::notes::Slicing;
+use super::plan::{Plan, SLICES};
+use super::report::BenchReport;
+use super::routine_table::RoutineSection;
+use super::routines::{RoutineCosts, routine_costs};
+use super::{assembler, crosscheck, emulation, reference};
+
+/// Measures everything `plan` asks for on the built-in image, and the routines of `other`
+/// (a name for its column and the image) beside it. `progress` hears the name of each
+/// section as it starts. An `other` image that cannot be measured becomes a note; the
+/// built-in image must measure.
+pub fn run(
+    plan: &Plan,
+    other: Option<(String, &Image)>,
+    progress: &dyn Fn(&str),
+) -> Result<BenchReport, BenchError> {
+    let ours = default_image();
+    let host = Host::describe();
+    progress("emulation: mixed loop and GENMOV, four engines");
+    let emulation = vec![
+        emulation::measure_mixed_loop(plan),
+        emulation::measure_genmov(plan, &ours)?,
+    ];
+    progress("Z80 routines: exact T-states");
+    let mut images = vec![("our image".to_string(), &ours)];
+    images.extend(other);
+    let (routines, ours_costs, notes) = routines(plan, &images)?;
+    progress("native reference: perft");
+    let reference = reference::measure(plan);
+    progress("cross-check: one thread and all cores");
+    let crosscheck = crosscheck::measure(plan, &ours, host.available_parallelism)?;
+    progress("assembler");
+    let assembler = assembler::measure(plan)?;
+
+    let mut report = BenchReport {
+        host,
+        load_average_after: load_average(),
+        quick: plan.quick,
+        repetitions: plan.reps,
+        emulation,
+        routines,
+        reference,
+        crosscheck,
+        assembler,
+        goals: Vec::new(),
+        notes,
+    };
+    report.judge(&RoutineFigures::of(&ours_costs));
+    report.add_standing_notes(Slicing {
+        slices: SLICES,
+        slice: plan.slice,
+    });
+    Ok(report)
+}
+
+/// The routines' section for every image, our image's costs, and a note per image that could
+/// not be measured (an error when ours cannot).
+fn routines(
+    plan: &Plan,
+    images: &[(String, &Image)],
+) -> Result<(RoutineSection, RoutineCosts, Vec<String>), BenchError> {
+    let costs: Vec<_> = images
+        .iter()
+        .map(|(_, image)| routine_costs(image, plan.perft_depth))
+        .collect();
+    let mut notes = Vec::new();
+    for ((name, _), cost) in images.iter().zip(&costs) {
+        if let Err(err) = cost {
+            notes.push(format!("{name} could not be measured: {err}"));
+        }
+    }
+    let ours = costs[0].as_ref().map_err(Clone::clone)?.clone();
+    let names: Vec<String> = images.iter().map(|(name, _)| name.clone()).collect();
+    let section = RoutineSection::of(&names, &costs, plan.perft_depth);
+    Ok((section, ours, notes))
+}
