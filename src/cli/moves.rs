@@ -7,7 +7,8 @@ use sargon_z80::abi::Driver;
 use sargon_z80::abi::RawEntry;
 use sargon_z80::crosscheck::{Checker, Failure, Mismatch};
 use sargon_z80::crosscheck::{ShownMove, lay_out};
-use sargon_z80::position::color_name;
+use sargon_z80::machine::{Cost, Image};
+use sargon_z80::position::{Board, color_name};
 use sargon_z80::reference::{MoveList, genmov};
 use sargon_z80::text::grouped;
 
@@ -67,106 +68,140 @@ struct JsonReport<'a> {
     mismatch: Option<&'a Mismatch>,
 }
 
+/// The lists of one position: both sides' entries row by row, with what GENMOV reported.
+struct Lists {
+    /// The reference's entries laid out as GENMOV writes them.
+    native: usize,
+    /// The entries GENMOV wrote.
+    emulated: usize,
+    /// The reference's CKFLG: the side to move is in check.
+    native_in_check: bool,
+    /// CKFLG as GENMOV left it.
+    ckflg: Option<u8>,
+    /// GENMOV's cost, or why it failed.
+    genmov: Result<Cost, String>,
+    rows: Vec<Row>,
+}
+
+impl Lists {
+    /// GENMOV on `board` beside the reference's list, then MOVE, INCHK and UNMOVE on every
+    /// emulated entry.
+    fn generate(image: &Image, board: &Board) -> anyhow::Result<Lists> {
+        let mut driver = Driver::new(image)?;
+        let mut native = MoveList::new();
+        genmov(board, &mut native);
+        driver.set_root(board);
+        let start = driver.ply_state().mlnxt;
+        let mut laid = Vec::new();
+        lay_out(&native, start, &mut laid);
+        let mut emulated = Vec::new();
+        let (rows, ckflg, genmov) = match driver.genmov(&mut emulated) {
+            Ok(g) => (
+                measure(&mut driver, &emulated, &laid),
+                Some(g.ckflg),
+                Ok(g.cost),
+            ),
+            Err(err) => (
+                laid.iter()
+                    .enumerate()
+                    .map(|(i, n)| row(i, None, Some(n)))
+                    .collect(),
+                None,
+                Err(err.to_string()),
+            ),
+        };
+        Ok(Lists {
+            native: laid.len(),
+            emulated: emulated.len(),
+            native_in_check: native.ckflg(),
+            ckflg,
+            genmov,
+            rows,
+        })
+    }
+}
+
 /// Runs the subcommand; returns the process exit code.
 pub fn run(args: MovesArgs) -> anyhow::Result<i32> {
     let board = board_arg(args.fen.as_deref())?;
     let image = args.image.load()?;
-    let mut driver = Driver::new(&image)?;
-
-    let mut native = MoveList::new();
-    genmov(&board, &mut native);
-    driver.set_root(&board);
-    let start = driver.ply_state().mlnxt;
-    let mut laid = Vec::new();
-    lay_out(&native, start, &mut laid);
-    let mut emulated = Vec::new();
-    let generated = driver.genmov(&mut emulated);
-    let (rows, ckflg, genmov_cost, genmov_error) = match &generated {
-        Ok(g) => (
-            measure(&mut driver, &emulated, &laid),
-            Some(g.ckflg),
-            Some(g.cost),
-            None,
-        ),
-        Err(err) => (
-            laid.iter()
-                .enumerate()
-                .map(|(i, n)| row(i, None, Some(n)))
-                .collect(),
-            None,
-            None,
-            Some(err.to_string()),
-        ),
-    };
-    let genmov_tstates = genmov_cost.map(|c| c.tstates);
-    let genmov_instructions = genmov_cost.map(|c| c.instructions);
-
+    let lists = Lists::generate(&image, &board)?;
     let mut checker = Checker::new(Driver::new(&image)?);
     let verdict = checker.check(&board, 1, None);
-    let mismatch = match &verdict {
-        Err(Failure::Mismatch(m)) => Some(m.as_ref()),
-        _ => None,
-    };
-    let agree = verdict.is_ok();
     let fen = args.fen.clone().unwrap_or_else(|| board.to_fen());
-
     if args.json {
-        let report = JsonReport {
-            fen,
-            side_to_move: color_name(board.color),
-            ckflg,
-            native_in_check: native.ckflg(),
-            genmov_tstates,
-            genmov_instructions,
-            genmov_error,
-            rows: &rows,
-            agree,
-            mismatch,
-        };
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        print_json(fen, &board, &lists, &verdict)?;
     } else {
-        print!("{}", board.diagram());
-        println!("FEN: {fen}");
-        println!(
-            "side to move: {}; native: {}in check; CKFLG {}",
-            color_name(board.color),
-            if native.ckflg() { "" } else { "not " },
-            ckflg.map_or("-".to_string(), |c| format!("{c:02X}"))
-        );
-        match (&genmov_error, genmov_tstates, genmov_instructions) {
-            (Some(err), _, _) => println!("GENMOV failed: {err}"),
-            (None, Some(t), Some(i)) => println!(
-                "GENMOV: {} entries, {} T-states, {} instructions",
-                emulated.len(),
-                grouped(t),
-                grouped(i)
-            ),
-            _ => {}
-        }
-        print_rows(&rows);
-        match &verdict {
-            Ok(legal) => println!(
-                "verdict: agree ({} entries, {legal} legal moves; MOVE, INCHK and UNMOVE match the reference)",
-                laid.len()
-            ),
-            Err(Failure::Mismatch(m)) => {
-                let path = if m.path.is_empty() {
-                    String::new()
-                } else {
-                    format!(" after {}", m.path.join(" "))
-                };
-                println!("verdict: DIFFER{path}: {}", m.kind.headline());
-            }
-            Err(Failure::ListFull { needed, free, .. }) => println!(
-                "verdict: not compared: the image's move list has room for {free} entries, the position needs {needed}"
-            ),
-        }
+        print_text(&fen, &board, &lists, &verdict);
     }
     Ok(match verdict {
         Ok(_) => 0,
         Err(Failure::Mismatch(_)) => 1,
         Err(Failure::ListFull { .. }) => 2,
     })
+}
+
+fn print_json(
+    fen: String,
+    board: &Board,
+    lists: &Lists,
+    verdict: &Result<u64, Failure>,
+) -> anyhow::Result<()> {
+    let report = JsonReport {
+        fen,
+        side_to_move: color_name(board.color),
+        ckflg: lists.ckflg,
+        native_in_check: lists.native_in_check,
+        genmov_tstates: lists.genmov.as_ref().ok().map(|c| c.tstates),
+        genmov_instructions: lists.genmov.as_ref().ok().map(|c| c.instructions),
+        genmov_error: lists.genmov.as_ref().err().cloned(),
+        rows: &lists.rows,
+        agree: verdict.is_ok(),
+        mismatch: match verdict {
+            Err(Failure::Mismatch(m)) => Some(m.as_ref()),
+            _ => None,
+        },
+    };
+    println!("{}", serde_json::to_string_pretty(&report)?);
+    Ok(())
+}
+
+fn print_text(fen: &str, board: &Board, lists: &Lists, verdict: &Result<u64, Failure>) {
+    print!("{}", board.diagram());
+    println!("FEN: {fen}");
+    println!(
+        "side to move: {}; native: {}in check; CKFLG {}",
+        color_name(board.color),
+        if lists.native_in_check { "" } else { "not " },
+        lists.ckflg.map_or("-".to_string(), |c| format!("{c:02X}"))
+    );
+    match &lists.genmov {
+        Err(err) => println!("GENMOV failed: {err}"),
+        Ok(cost) => println!(
+            "GENMOV: {} entries, {} T-states, {} instructions",
+            lists.emulated,
+            grouped(cost.tstates),
+            grouped(cost.instructions)
+        ),
+    }
+    print_rows(&lists.rows);
+    match verdict {
+        Ok(legal) => println!(
+            "verdict: agree ({} entries, {legal} legal moves; MOVE, INCHK and UNMOVE match the reference)",
+            lists.native
+        ),
+        Err(Failure::Mismatch(m)) => {
+            let path = if m.path.is_empty() {
+                String::new()
+            } else {
+                format!(" after {}", m.path.join(" "))
+            };
+            println!("verdict: DIFFER{path}: {}", m.kind.headline());
+        }
+        Err(Failure::ListFull { needed, free, .. }) => println!(
+            "verdict: not compared: the image's move list has room for {free} entries, the position needs {needed}"
+        ),
+    }
 }
 
 fn row(index: usize, emulated: Option<&RawEntry>, native: Option<&RawEntry>) -> Row {

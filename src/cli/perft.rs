@@ -6,7 +6,8 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use sargon_z80::abi::z80_perft;
-use sargon_z80::abi::{Driver, Routine};
+use sargon_z80::abi::{DriveError, Driver, Routine};
+use sargon_z80::position::Board;
 use sargon_z80::reference::{Rules, divide, perft};
 use sargon_z80::text::{duration, grouped, per_second, z80_time};
 
@@ -115,8 +116,8 @@ struct JsonReport<'a> {
     engines: &'a [EngineResult],
 }
 
-/// Runs the subcommand; returns the process exit code.
-pub fn run(args: PerftArgs) -> anyhow::Result<i32> {
+/// The rules of the count and the engines that make it.
+fn rules_and_engine(args: &PerftArgs) -> anyhow::Result<(Rules, &'static str, Engine)> {
     let (rules, rules_name) = match args.rules {
         RulesArg::Sargon => (Rules::Sargon, "sargon"),
         RulesArg::Standard => (Rules::Standard, "standard"),
@@ -129,46 +130,27 @@ pub fn run(args: PerftArgs) -> anyhow::Result<i32> {
         (None, Rules::Standard) => Engine::Native,
         (None, Rules::Sargon) => Engine::Both,
     };
+    Ok((rules, rules_name, engine))
+}
+
+/// Runs the subcommand; returns the process exit code.
+pub fn run(args: PerftArgs) -> anyhow::Result<i32> {
+    let (rules, rules_name, engine) = rules_and_engine(&args)?;
     let board = board_arg(args.fen.as_deref())?;
     let fen = args.fen.clone().unwrap_or_else(|| board.to_fen());
 
     let mut results = Vec::new();
     if matches!(engine, Engine::Z80 | Engine::Both) {
-        let image = args.image.load()?;
-        let mut driver = Driver::new(&image)?;
-        let mut lines = Vec::new();
-        let started = Instant::now();
-        let nodes = match z80_perft(&mut driver, &board, args.depth, Some(&mut lines)) {
-            Ok(nodes) => nodes,
+        match z80_result(&args, &board)? {
+            Ok(result) => results.push(result),
             Err(err) => {
                 println!("z80 engine failed: {err}");
                 return Ok(1);
             }
-        };
-        let elapsed = started.elapsed();
-        let mut z80 = result("z80", nodes, elapsed, Some(driver.tstates()), lines, &args);
-        z80.routine_tstates = Some(RoutineTstates {
-            genmov: driver.routine_tstates(Routine::Genmov),
-            make: driver.routine_tstates(Routine::Move),
-            inchk: driver.routine_tstates(Routine::Inchk),
-            unmake: driver.routine_tstates(Routine::Unmove),
-        });
-        results.push(z80);
+        }
     }
     if matches!(engine, Engine::Native | Engine::Both) {
-        let mut native_board = board;
-        let started = Instant::now();
-        let (nodes, lines) = if args.divide && args.depth > 0 {
-            let lines: Vec<(String, u64)> = divide(&mut native_board, args.depth, rules)
-                .into_iter()
-                .map(|(mv, n)| (mv.uci(), n))
-                .collect();
-            (lines.iter().map(|(_, n)| n).sum(), lines)
-        } else {
-            (perft(&mut native_board, args.depth, rules), Vec::new())
-        };
-        let elapsed = started.elapsed();
-        results.push(result("native", nodes, elapsed, None, lines, &args));
+        results.push(native_result(&args, board, rules));
     }
     let agree = results.windows(2).all(|pair| {
         pair[0].nodes == pair[1].nodes
@@ -188,6 +170,43 @@ pub fn run(args: PerftArgs) -> anyhow::Result<i32> {
         print_text(&args, &fen, rules_name, &results, agree);
     }
     Ok(if agree { 0 } else { 1 })
+}
+
+/// Perft driven over the image's routines, with the T-states of each; the inner error is the
+/// image failing while driven.
+fn z80_result(args: &PerftArgs, board: &Board) -> anyhow::Result<Result<EngineResult, DriveError>> {
+    let image = args.image.load()?;
+    let mut driver = Driver::new(&image)?;
+    let mut lines = Vec::new();
+    let started = Instant::now();
+    let nodes = match z80_perft(&mut driver, board, args.depth, Some(&mut lines)) {
+        Ok(nodes) => nodes,
+        Err(err) => return Ok(Err(err)),
+    };
+    let elapsed = started.elapsed();
+    let mut z80 = result("z80", nodes, elapsed, Some(driver.tstates()), lines, args);
+    z80.routine_tstates = Some(RoutineTstates {
+        genmov: driver.routine_tstates(Routine::Genmov),
+        make: driver.routine_tstates(Routine::Move),
+        inchk: driver.routine_tstates(Routine::Inchk),
+        unmake: driver.routine_tstates(Routine::Unmove),
+    });
+    Ok(Ok(z80))
+}
+
+/// Perft of the native reference under `rules`.
+fn native_result(args: &PerftArgs, mut board: Board, rules: Rules) -> EngineResult {
+    let started = Instant::now();
+    let (nodes, lines) = if args.divide && args.depth > 0 {
+        let lines: Vec<(String, u64)> = divide(&mut board, args.depth, rules)
+            .into_iter()
+            .map(|(mv, n)| (mv.uci(), n))
+            .collect();
+        (lines.iter().map(|(_, n)| n).sum(), lines)
+    } else {
+        (perft(&mut board, args.depth, rules), Vec::new())
+    };
+    result("native", nodes, started.elapsed(), None, lines, args)
 }
 
 fn result(

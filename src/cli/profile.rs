@@ -6,12 +6,8 @@ use anyhow::Context;
 use clap::Args;
 use serde::Serialize;
 
-use sargon_z80::abi::RawEntry;
-use sargon_z80::abi::{Driver, Routine};
-use sargon_z80::position::Board;
-use sargon_z80::profile::report::DEFAULT_MHZ;
-use sargon_z80::profile::svg::heatmap_svg;
-use sargon_z80::profile::{Collector, Profile};
+use sargon_z80::abi::Driver;
+use sargon_z80::profile::{Collector, DEFAULT_MHZ, Profile, heatmap_svg, profile_routine};
 
 use super::args::{board_arg, check_mhz};
 use super::crosscheck::ImageArgs;
@@ -69,7 +65,7 @@ pub fn run(args: ProfileArgs) -> anyhow::Result<i32> {
     let mut driver = Driver::new(&image)?;
     let routine = args.routine.to_ascii_uppercase();
     let mut collector = Collector::new();
-    let moves = run_routine(&mut driver, &board, &routine, &mut collector)?;
+    let moves = profile_routine(&mut driver, &board, &routine, &mut collector)?;
     let profile = Profile::new(&collector, &image, &routine, &args.mhz);
 
     if let Some(path) = &args.svg {
@@ -106,73 +102,4 @@ pub fn run(args: ProfileArgs) -> anyhow::Result<i32> {
         }
     }
     Ok(0)
-}
-
-/// Sets the position up and runs the profiled routine under `collector`; returns how many moves
-/// GENMOV lists for the position.
-fn run_routine(
-    driver: &mut Driver,
-    board: &Board,
-    routine: &str,
-    collector: &mut Collector,
-) -> anyhow::Result<usize> {
-    let mut list: Vec<RawEntry> = Vec::new();
-    driver.set_root(board);
-    let moves = |list: &[RawEntry]| list.iter().filter(|e| !e.hidden).count();
-    match routine {
-        "GENMOV" => {
-            collector.begin(driver.symbols().genmov);
-            driver.genmov_observed(&mut list, collector)?;
-            collector.end();
-        }
-        "INCHK" => {
-            observed(driver, Routine::Inchk, collector)?;
-            driver.set_root(board);
-            driver.genmov(&mut list)?;
-        }
-        "MOVE" | "UNMOVE" => {
-            driver.genmov(&mut list)?;
-            let mlptrj = driver.symbols().mlptrj;
-            for entry in list.iter().filter(|e| !e.hidden) {
-                driver.machine_mut().poke16(mlptrj, entry.addr);
-                if routine == "MOVE" {
-                    observed(driver, Routine::Move, collector)?;
-                    driver.unmake(entry.addr)?;
-                } else {
-                    driver.make(entry.addr)?;
-                    driver.machine_mut().poke16(mlptrj, entry.addr);
-                    observed(driver, Routine::Unmove, collector)?;
-                }
-            }
-        }
-        name => {
-            let addr = driver
-                .machine()
-                .symbols()
-                .get(name)
-                .with_context(|| format!("the image has no symbol {name:?}"))?;
-            collector.begin(addr);
-            driver
-                .machine_mut()
-                .call_observed(addr, collector)
-                .with_context(|| format!("{name} failed"))?;
-            collector.end();
-            driver.set_root(board);
-            driver.genmov(&mut list)?;
-        }
-    }
-    Ok(moves(&list))
-}
-
-/// One call of `routine` on the machine as it stands, added to `collector`.
-fn observed(
-    driver: &mut Driver,
-    routine: Routine,
-    collector: &mut Collector,
-) -> anyhow::Result<()> {
-    let addr = driver.routine_addr(routine)?;
-    collector.begin(addr);
-    driver.call_observed(routine, collector)?;
-    collector.end();
-    Ok(())
 }

@@ -4,7 +4,7 @@ use std::io::IsTerminal;
 
 use clap::Args;
 
-use sargon_z80::profile::report::DEFAULT_MHZ;
+use sargon_z80::profile::DEFAULT_MHZ;
 use sargon_z80::tui::{App, Options, terminal};
 
 use super::args::{board_arg, check_mhz};

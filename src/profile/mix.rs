@@ -7,7 +7,9 @@ use serde::Serialize;
 
 macro_rules! mnemonics {
     ($($name:ident),* $(,)?) => {
-        /// A Z80 mnemonic, without operands (`LD`, `JR`, `DJNZ`, ...).
+        /// A Z80 mnemonic, without operands (`LD`, `JR`, `DJNZ`, ...), spelled as Zilog
+        /// spells it.
+        #[allow(clippy::upper_case_acronyms)]
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Mnemonic { $($name),* }
 

@@ -1,19 +1,27 @@
 //! The profiler: per-routine T-states, instruction mix and BOARDA access heatmaps.
 //!
 //! [`profile_call`] runs one routine under a [`Collector`] (the machine's observed call path;
-//! its untraced path is untouched) and turns the tallies into a [`Profile`].
+//! its untraced path is untouched) and turns the tallies into a [`Profile`];
+//! [`profile_routine`] does it for an ABI routine on a position, with the calls the harness
+//! makes around it.
 
-pub mod collector;
-pub mod disasm;
-pub mod heatmap;
-pub mod hot;
-pub mod mix;
-pub mod report;
-pub mod svg;
+mod collector;
+mod disasm;
+mod heatmap;
+mod hot;
+mod mix;
+mod report;
+mod routine;
+mod svg;
 
 pub use collector::{Collector, RoutineTally};
+pub use disasm::{disassemble_symbolic, image_memory, symbol_at};
 pub use heatmap::Heatmap;
-pub use report::{DEFAULT_MHZ, Profile, RoutineLine};
+pub use hot::{HotCode, HotData};
+pub use mix::MixEntry;
+pub use report::{DEFAULT_MHZ, Profile, RoutineLine, micros};
+pub use routine::{ProfileError, profile_routine};
+pub use svg::heatmap_svg;
 
 use crate::machine::{Cost, Machine, MachineError};
 
@@ -92,10 +100,15 @@ mod tests {
         assert_eq!(calls, [(0x100, 2, 560, 280, 280), (0x10D, 6, 330, 55, 55)]);
     }
 
+    /// MAIN's profile at 2 and 4 MHz, with the machine's own cost of the call.
+    fn small_profile() -> (Profile, Cost) {
+        let mut machine = small_machine();
+        profile_call(&mut machine, 0x100, "MAIN", &[2.0, 4.0]).unwrap()
+    }
+
     #[test]
     fn profile_of_a_small_image_is_exact() {
-        let mut machine = small_machine();
-        let (p, cost) = profile_call(&mut machine, 0x100, "MAIN", &[2.0, 4.0]).unwrap();
+        let (p, cost) = small_profile();
         assert_eq!((cost.tstates, cost.instructions), (280, 27));
         assert_eq!((p.tstates, p.instructions), (280, 27));
         assert_eq!((p.reads, p.writes), (6 + 8, 6 + 1));
@@ -126,7 +139,11 @@ mod tests {
         assert_eq!(p.routines[1].mean, 55.0);
         assert_eq!(p.routines[1].self_instructions, 18);
         assert_eq!(p.routines[1].micros, [82.5, 41.25]);
+    }
 
+    #[test]
+    fn instruction_mix_and_heatmap_of_a_small_image() {
+        let (p, _) = small_profile();
         let mix: Vec<_> = p
             .mix
             .iter()
@@ -147,7 +164,11 @@ mod tests {
         let map = p.heatmap.as_ref().unwrap();
         assert_eq!((map.reads[21], map.reads[11], map.writes[22]), (3, 3, 1));
         assert_eq!((map.border_reads(), map.square_reads()), (3, 3));
+    }
 
+    #[test]
+    fn hottest_code_and_data_of_a_small_image() {
+        let (p, _) = small_profile();
         let hot: Vec<_> = p
             .hot_code
             .iter()

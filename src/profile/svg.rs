@@ -55,36 +55,9 @@ fn panel(s: &mut String, name: &str, counts: &[u64], x0: usize, y0: usize) {
     );
     for row in 0..ROWS {
         for col in 0..COLS {
-            let index = row * 10 + col;
-            let x = x0 + col * CELL;
             // Rank 8 at the top, as a player sees the board from White's side.
-            let y = y0 + (ROWS - 1 - row) * CELL;
-            let count = counts[index];
-            let _ = writeln!(
-                s,
-                r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{}" stroke="#999" stroke-width="0.5"><title>{}: {count} {name}</title></rect>"##,
-                heat_colour(count, max),
-                cell_label(index)
-            );
-            if is_border(index) {
-                let _ = writeln!(
-                    s,
-                    r#"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="url(#border)"/>"#
-                );
-            }
-            if count > 0 {
-                let ink = if max > 0 && count * 2 > max {
-                    "white"
-                } else {
-                    "black"
-                };
-                let _ = writeln!(
-                    s,
-                    r#"<text x="{}" y="{}" font-size="11" text-anchor="middle" fill="{ink}">{count}</text>"#,
-                    x + CELL / 2,
-                    y + CELL / 2 + 4
-                );
-            }
+            let at = (x0 + col * CELL, y0 + (ROWS - 1 - row) * CELL);
+            cell(s, name, row * 10 + col, counts[row * 10 + col], max, at);
         }
     }
     let _ = writeln!(
@@ -137,6 +110,35 @@ fn legend(s: &mut String, map: &Heatmap, y: usize) {
         map.border_reads(),
         map.border_reads() + map.square_reads()
     );
+}
+
+/// One cell of a panel at `(x, y)`: its colour, hatching on a border cell, its count.
+fn cell(s: &mut String, name: &str, index: usize, count: u64, max: u64, (x, y): (usize, usize)) {
+    let _ = writeln!(
+        s,
+        r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{}" stroke="#999" stroke-width="0.5"><title>{}: {count} {name}</title></rect>"##,
+        heat_colour(count, max),
+        cell_label(index)
+    );
+    if is_border(index) {
+        let _ = writeln!(
+            s,
+            r#"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="url(#border)"/>"#
+        );
+    }
+    if count > 0 {
+        let ink = if max > 0 && count * 2 > max {
+            "white"
+        } else {
+            "black"
+        };
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}" font-size="11" text-anchor="middle" fill="{ink}">{count}</text>"#,
+            x + CELL / 2,
+            y + CELL / 2 + 4
+        );
+    }
 }
 
 fn cell_label(index: usize) -> String {

@@ -11,7 +11,7 @@ use super::watch::Watch;
 use crate::abi::{AbiError, Driver};
 use crate::machine::{Image, parse_u16};
 use crate::position::{Board, COLOR_MASK, Entry};
-use crate::profile::report::DEFAULT_MHZ;
+use crate::profile::DEFAULT_MHZ;
 
 /// Instructions per tick while running, chosen with `+` and `-`.
 pub const SPEEDS: [u64; 6] = [1, 10, 100, 1_000, 10_000, 100_000];

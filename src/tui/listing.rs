@@ -1,7 +1,7 @@
 //! The disassembly window around PC, with symbol labels.
 
 use crate::machine::Image;
-use crate::profile::disasm::{disassemble_symbolic, symbol_at};
+use crate::profile::{disassemble_symbolic, symbol_at};
 
 /// How far before PC the nearest symbol may be for decoding to start there; beyond it
 /// decoding starts at PC.
@@ -104,7 +104,7 @@ fn push_instruction(
 mod tests {
     use super::*;
     use crate::machine::SymbolTable;
-    use crate::profile::disasm::image_memory;
+    use crate::profile::image_memory;
 
     fn image() -> Image {
         let symbols = SymbolTable::parse("MAIN EQU 0100H\nLOOP EQU 0102H\n").unwrap();

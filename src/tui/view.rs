@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Paragraph};
 use super::app::{App, CallState, PromptKind};
 use super::board::board_lines;
 use super::listing::{ListingLine, listing};
-use crate::profile::report::micros;
+use crate::profile::micros;
 use crate::text::{grouped, microseconds};
 
 /// The smallest terminal the layout is made for.
