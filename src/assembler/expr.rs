@@ -345,40 +345,8 @@ impl Parser<'_> {
                     ));
                 }
             },
-            Tok::P(Punct::LParen) => {
-                self.enter()?;
-                self.pos += 1;
-                let inner = self.ternary()?;
-                match self.peek() {
-                    Some(t) if t.is(Punct::RParen) => {}
-                    _ => {
-                        return Err(Diag::new(
-                            self.here_col(),
-                            format!("expected ')' to close the '(' at column {col}"),
-                        ));
-                    }
-                }
-                self.depth -= 1;
-                inner
-            }
-            Tok::Ident(name) => {
-                if let Some(r) = words::register(name) {
-                    return Err(Diag::new(
-                        col,
-                        format!("register {} cannot be used in an expression", r.name()),
-                    ));
-                }
-                if words::is_keyword(name) {
-                    return Err(Diag::new(
-                        col,
-                        format!("reserved word '{name}' cannot be used in an expression"),
-                    ));
-                }
-                Expr::Sym {
-                    name: name.clone(),
-                    col,
-                }
-            }
+            Tok::P(Punct::LParen) => self.parenthesized(col)?,
+            Tok::Ident(name) => symbol(name, col)?,
             Tok::P(_) => {
                 return Err(Diag::new(
                     col,
@@ -389,6 +357,45 @@ impl Parser<'_> {
         self.pos += 1;
         Ok(e)
     }
+
+    /// `( expression )`, the opening parenthesis at column `col` under the cursor; the cursor
+    /// is left on the closing one.
+    fn parenthesized(&mut self, col: usize) -> Result<Expr, Diag> {
+        self.enter()?;
+        self.pos += 1;
+        let inner = self.ternary()?;
+        match self.peek() {
+            Some(t) if t.is(Punct::RParen) => {}
+            _ => {
+                return Err(Diag::new(
+                    self.here_col(),
+                    format!("expected ')' to close the '(' at column {col}"),
+                ));
+            }
+        }
+        self.depth -= 1;
+        Ok(inner)
+    }
+}
+
+/// A name in an expression: a symbol, unless it is a register or another reserved word.
+fn symbol(name: &str, col: usize) -> Result<Expr, Diag> {
+    if let Some(r) = words::register(name) {
+        return Err(Diag::new(
+            col,
+            format!("register {} cannot be used in an expression", r.name()),
+        ));
+    }
+    if words::is_keyword(name) {
+        return Err(Diag::new(
+            col,
+            format!("reserved word '{name}' cannot be used in an expression"),
+        ));
+    }
+    Ok(Expr::Sym {
+        name: name.to_string(),
+        col,
+    })
 }
 
 fn truth(b: bool) -> i32 {

@@ -95,7 +95,6 @@ pub(crate) fn lex_chars(chars: &[char], start: usize) -> Result<Vec<Token>, Diag
     let mut i = start;
     while i < chars.len() {
         let c = chars[i];
-        let col = i + 1;
         if c == ';' {
             break;
         }
@@ -103,133 +102,137 @@ pub(crate) fn lex_chars(chars: &[char], start: usize) -> Result<Vec<Token>, Diag
             i += 1;
             continue;
         }
-        let prev_is_operand = out.last().is_some_and(|t| match &t.tok {
-            Tok::Ident(name) => !words::is_keyword(name) || words::register(name).is_some(),
-            Tok::Num(_) | Tok::Str(_) | Tok::P(Punct::RParen | Punct::Dollar) => true,
-            Tok::P(_) => false,
-        });
-        // A '?' followed by a blank is the conditional operator, otherwise it starts a name.
-        let lone_question = c == '?' && !chars.get(i + 1).is_some_and(|&n| is_ident_char(n));
-        if is_ident_start(c) && !lone_question {
-            let start = i;
-            while i < chars.len() && is_ident_char(chars[i]) {
-                i += 1;
-            }
-            let mut name: String = chars[start..i].iter().filter(|&&c| c != '$').collect();
-            if name.eq_ignore_ascii_case("AF") && chars.get(i) == Some(&'\'') {
-                name.push('\'');
-                i += 1;
-            }
-            out.push(Token {
-                tok: Tok::Ident(name),
-                col,
-            });
-            continue;
-        }
-        if c.is_ascii_digit() {
-            let start = i;
-            while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '$') {
-                i += 1;
-            }
-            let text: String = chars[start..i].iter().filter(|&&c| c != '$').collect();
-            let value = parse_number(&text).ok_or_else(|| {
-                Diag::new(
-                    col,
-                    format!(
-                        "invalid number '{}'",
-                        chars[start..i].iter().collect::<String>()
-                    ),
-                )
-            })?;
-            out.push(Token {
-                tok: Tok::Num(value),
-                col,
-            });
-            continue;
-        }
-        if c == '\'' || c == '"' {
-            let (bytes, next) = lex_string(chars, i)?;
-            i = next;
-            out.push(Token {
-                tok: Tok::Str(bytes),
-                col,
-            });
-            continue;
-        }
-        // `$FF`, `#FF` and `%1010` are numbers; `$` alone is the current address and `%` after
-        // an operand is MOD.
-        let radix_prefix = match c {
-            '$' | '#' => Some(16),
-            '%' if !prev_is_operand => Some(2),
-            _ => None,
-        };
-        if let Some(radix) = radix_prefix {
-            let digits_start = i + 1;
-            let mut j = digits_start;
-            while j < chars.len() && is_ident_char(chars[j]) {
-                j += 1;
-            }
-            if j > digits_start && chars[digits_start].is_digit(radix) {
-                let text: String = chars[digits_start..j]
-                    .iter()
-                    .filter(|&&c| c != '$')
-                    .collect();
-                let value = parse_radix(&text, radix).ok_or_else(|| {
-                    Diag::new(
-                        col,
-                        format!(
-                            "invalid number '{}'",
-                            chars[i..j].iter().collect::<String>()
-                        ),
-                    )
-                })?;
-                out.push(Token {
-                    tok: Tok::Num(value),
-                    col,
-                });
-                i = j;
-                continue;
-            }
-        }
-        let next = chars.get(i + 1).copied();
-        let (p, len) = match (c, next) {
-            ('<', Some('<')) => (Punct::Shl, 2),
-            ('>', Some('>')) => (Punct::Shr, 2),
-            ('<', Some('=')) => (Punct::Le, 2),
-            ('>', Some('=')) => (Punct::Ge, 2),
-            ('<', Some('>')) => (Punct::Ne, 2),
-            ('=', Some('=')) => (Punct::Eq, 2),
-            ('!', Some('=')) => (Punct::Ne, 2),
-            ('&', Some('&')) => (Punct::AndAnd, 2),
-            ('|', Some('|')) => (Punct::OrOr, 2),
-            ('(', _) => (Punct::LParen, 1),
-            (')', _) => (Punct::RParen, 1),
-            (',', _) => (Punct::Comma, 1),
-            (':', _) => (Punct::Colon, 1),
-            ('+', _) => (Punct::Plus, 1),
-            ('-', _) => (Punct::Minus, 1),
-            ('*', _) => (Punct::Star, 1),
-            ('/', _) => (Punct::Slash, 1),
-            ('%', _) => (Punct::Percent, 1),
-            ('&', _) => (Punct::Amp, 1),
-            ('|', _) => (Punct::Pipe, 1),
-            ('^', _) => (Punct::Caret, 1),
-            ('~', _) => (Punct::Tilde, 1),
-            ('!', _) => (Punct::Bang, 1),
-            ('<', _) => (Punct::Lt, 1),
-            ('>', _) => (Punct::Gt, 1),
-            ('=', _) => (Punct::Eq, 1),
-            ('?', _) => (Punct::Question, 1),
-            ('$', _) => (Punct::Dollar, 1),
-            _ => return Err(Diag::new(col, format!("unexpected character '{c}'"))),
-        };
-        out.push(Token {
-            tok: Tok::P(p),
-            col,
-        });
-        i += len;
+        let (tok, next) = lex_token(chars, i, follows_operand(&out))?;
+        out.push(Token { tok, col: i + 1 });
+        i = next;
     }
     Ok(out)
+}
+
+/// True when the last token ends an operand, so that a `%` next is MOD, not a binary number.
+fn follows_operand(out: &[Token]) -> bool {
+    out.last().is_some_and(|t| match &t.tok {
+        Tok::Ident(name) => !words::is_keyword(name) || words::register(name).is_some(),
+        Tok::Num(_) | Tok::Str(_) | Tok::P(Punct::RParen | Punct::Dollar) => true,
+        Tok::P(_) => false,
+    })
+}
+
+/// The token that starts at `chars[i]` (not a blank), and the index just past it.
+fn lex_token(chars: &[char], i: usize, prev_is_operand: bool) -> Result<(Tok, usize), Diag> {
+    let c = chars[i];
+    // A '?' followed by a blank is the conditional operator, otherwise it starts a name.
+    let lone_question = c == '?' && !chars.get(i + 1).is_some_and(|&n| is_ident_char(n));
+    if is_ident_start(c) && !lone_question {
+        return Ok(lex_ident(chars, i));
+    }
+    if c.is_ascii_digit() {
+        return lex_decimal(chars, i);
+    }
+    if c == '\'' || c == '"' {
+        let (bytes, next) = lex_string(chars, i)?;
+        return Ok((Tok::Str(bytes), next));
+    }
+    if let Some(number) = lex_prefixed(chars, i, prev_is_operand)? {
+        return Ok(number);
+    }
+    lex_punct(chars, i)
+}
+
+/// A name (`$` inside it ignored); `AF'` is one name.
+fn lex_ident(chars: &[char], start: usize) -> (Tok, usize) {
+    let mut i = start;
+    while i < chars.len() && is_ident_char(chars[i]) {
+        i += 1;
+    }
+    let mut name: String = chars[start..i].iter().filter(|&&c| c != '$').collect();
+    if name.eq_ignore_ascii_case("AF") && chars.get(i) == Some(&'\'') {
+        name.push('\'');
+        i += 1;
+    }
+    (Tok::Ident(name), i)
+}
+
+/// A number that starts with a digit, with its radix prefix or suffix.
+fn lex_decimal(chars: &[char], start: usize) -> Result<(Tok, usize), Diag> {
+    let mut i = start;
+    while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '$') {
+        i += 1;
+    }
+    let text: String = chars[start..i].iter().filter(|&&c| c != '$').collect();
+    let value = parse_number(&text).ok_or_else(|| invalid_number(chars, start, i))?;
+    Ok((Tok::Num(value), i))
+}
+
+/// `$FF`, `#FF` and `%1010` are numbers; `$` alone is the current address and `%` after an
+/// operand is MOD (None: not a number here).
+fn lex_prefixed(
+    chars: &[char],
+    start: usize,
+    prev_is_operand: bool,
+) -> Result<Option<(Tok, usize)>, Diag> {
+    let radix = match chars[start] {
+        '$' | '#' => 16,
+        '%' if !prev_is_operand => 2,
+        _ => return Ok(None),
+    };
+    let digits_start = start + 1;
+    let mut j = digits_start;
+    while j < chars.len() && is_ident_char(chars[j]) {
+        j += 1;
+    }
+    if j == digits_start || !chars[digits_start].is_digit(radix) {
+        return Ok(None);
+    }
+    let text: String = chars[digits_start..j]
+        .iter()
+        .filter(|&&c| c != '$')
+        .collect();
+    let value = parse_radix(&text, radix).ok_or_else(|| invalid_number(chars, start, j))?;
+    Ok(Some((Tok::Num(value), j)))
+}
+
+fn invalid_number(chars: &[char], start: usize, end: usize) -> Diag {
+    let text: String = chars[start..end].iter().collect();
+    Diag::new(start + 1, format!("invalid number '{text}'"))
+}
+
+/// An operator or punctuation mark of one or two characters.
+fn lex_punct(chars: &[char], i: usize) -> Result<(Tok, usize), Diag> {
+    let c = chars[i];
+    let next = chars.get(i + 1).copied();
+    let (p, len) = match (c, next) {
+        ('<', Some('<')) => (Punct::Shl, 2),
+        ('>', Some('>')) => (Punct::Shr, 2),
+        ('<', Some('=')) => (Punct::Le, 2),
+        ('>', Some('=')) => (Punct::Ge, 2),
+        ('<', Some('>')) => (Punct::Ne, 2),
+        ('=', Some('=')) => (Punct::Eq, 2),
+        ('!', Some('=')) => (Punct::Ne, 2),
+        ('&', Some('&')) => (Punct::AndAnd, 2),
+        ('|', Some('|')) => (Punct::OrOr, 2),
+        ('(', _) => (Punct::LParen, 1),
+        (')', _) => (Punct::RParen, 1),
+        (',', _) => (Punct::Comma, 1),
+        (':', _) => (Punct::Colon, 1),
+        ('+', _) => (Punct::Plus, 1),
+        ('-', _) => (Punct::Minus, 1),
+        ('*', _) => (Punct::Star, 1),
+        ('/', _) => (Punct::Slash, 1),
+        ('%', _) => (Punct::Percent, 1),
+        ('&', _) => (Punct::Amp, 1),
+        ('|', _) => (Punct::Pipe, 1),
+        ('^', _) => (Punct::Caret, 1),
+        ('~', _) => (Punct::Tilde, 1),
+        ('!', _) => (Punct::Bang, 1),
+        ('<', _) => (Punct::Lt, 1),
+        ('>', _) => (Punct::Gt, 1),
+        ('=', _) => (Punct::Eq, 1),
+        ('?', _) => (Punct::Question, 1),
+        ('$', _) => (Punct::Dollar, 1),
+        _ => return Err(Diag::new(i + 1, format!("unexpected character '{c}'"))),
+    };
+    Ok((Tok::P(p), i + len))
 }
 
 /// Parses a literal that starts with a digit: `0x` prefix or `H`/`B`/`O`/`Q`/`D` suffix.
@@ -282,52 +285,57 @@ pub(crate) fn lex_string(chars: &[char], start: usize) -> Result<(Vec<u8>, usize
             return Ok((bytes, i));
         }
         if c == '\\' && quote == '"' {
-            let Some(&e) = chars.get(i) else {
-                return Err(unterminated());
-            };
-            i += 1;
-            let b = match e {
-                'n' => b'\n',
-                'r' => b'\r',
-                't' => b'\t',
-                'a' => 7,
-                '\\' => b'\\',
-                '"' => b'"',
-                '\'' => b'\'',
-                'x' | 'X' => {
-                    let hex: String = chars[i..].iter().take(2).collect();
-                    let v = (hex.len() == 2)
-                        .then(|| u8::from_str_radix(&hex, 16).ok())
-                        .flatten()
-                        .ok_or_else(|| {
-                            Diag::new(i - 1, "\\x needs two hexadecimal digits".to_string())
-                        })?;
-                    i += 2;
-                    v
-                }
-                '0'..='7' => {
-                    let mut v: u32 = e.to_digit(8).unwrap_or(0);
-                    let mut n = 1;
-                    while n < 3 && chars.get(i).is_some_and(|d| d.is_digit(8)) {
-                        v = v * 8 + chars[i].to_digit(8).unwrap_or(0);
-                        i += 1;
-                        n += 1;
-                    }
-                    (v & 0xFF) as u8
-                }
-                other => {
-                    return Err(Diag::new(
-                        i - 1,
-                        format!("unknown escape '\\{other}' in string"),
-                    ));
-                }
-            };
-            bytes.push(b);
+            let (byte, next) = escape(chars, i).ok_or_else(unterminated)??;
+            bytes.push(byte);
+            i = next;
             continue;
         }
         let mut buf = [0u8; 4];
         bytes.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
     }
+}
+
+/// The byte of the C escape whose letter is at `chars[i]` (just past the backslash), and the
+/// index past it; None when the line ends first.
+fn escape(chars: &[char], mut i: usize) -> Option<Result<(u8, usize), Diag>> {
+    let &e = chars.get(i)?;
+    i += 1;
+    let byte = match e {
+        'n' => b'\n',
+        'r' => b'\r',
+        't' => b'\t',
+        'a' => 7,
+        '\\' => b'\\',
+        '"' => b'"',
+        '\'' => b'\'',
+        'x' | 'X' => {
+            let hex: String = chars[i..].iter().take(2).collect();
+            let value = (hex.len() == 2)
+                .then(|| u8::from_str_radix(&hex, 16).ok())
+                .flatten();
+            let Some(value) = value else {
+                let diag = Diag::new(i - 1, "\\x needs two hexadecimal digits".to_string());
+                return Some(Err(diag));
+            };
+            i += 2;
+            value
+        }
+        '0'..='7' => {
+            let mut v: u32 = e.to_digit(8).unwrap_or(0);
+            let mut n = 1;
+            while n < 3 && chars.get(i).is_some_and(|d| d.is_digit(8)) {
+                v = v * 8 + chars[i].to_digit(8).unwrap_or(0);
+                i += 1;
+                n += 1;
+            }
+            (v & 0xFF) as u8
+        }
+        other => {
+            let diag = Diag::new(i - 1, format!("unknown escape '\\{other}' in string"));
+            return Some(Err(diag));
+        }
+    };
+    Some(Ok((byte, i)))
 }
 
 #[cfg(test)]

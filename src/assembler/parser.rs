@@ -177,80 +177,76 @@ pub(crate) fn parse_line(text: &str) -> Line {
         chars: &chars,
         pos: 0,
     };
-    let mut label = None;
     let first_col = 1 + chars.iter().take_while(|c| c.is_whitespace()).count();
-    let fail = |label, diag| Line {
+    let line = |label, directive, op_col, body| Line {
         label,
-        directive: None,
-        op_col: first_col,
-        body: Err(diag),
+        directive,
+        op_col,
+        body,
     };
+    let (label, op) = match label_and_op(&mut cur) {
+        Ok(found) => found,
+        Err((label, diag)) => return line(label, None, first_col, Err(diag)),
+    };
+    let Some((op, op_col)) = op else {
+        return line(label, None, first_col, Ok(Body::Empty));
+    };
+    let directive = Directive::parse(&op);
+    let body = parse_body(&op, op_col, directive, &label, &chars, cur.pos);
+    line(label, directive, op_col, body)
+}
+
+/// A label that failed, with the label found so far (if any) and the error.
+type LabelError = (Option<Label>, Diag);
+
+/// The operation word of a line and its column.
+type Op = (String, usize);
+
+/// The line's label and its operation word with its column (None for a line with a label
+/// alone or nothing).
+fn label_and_op(cur: &mut Cursor) -> Result<(Option<Label>, Option<Op>), LabelError> {
+    let mut label = None;
     // A word in column 1 is a label unless it is a reserved word without a colon (and not
     // followed by EQU, DEFL or MACRO, which makes it a misused reserved word).
     if let Some((w, col)) = cur.word() {
         let defining = cur.peek_word().is_some_and(|n| defines_its_label(&n));
         if cur.colon() || !words::is_keyword(&w) || defining {
-            match label_at(w, col) {
-                Ok(l) => label = Some(l),
-                Err(d) => return fail(None, d),
-            }
+            label = Some(label_at(w, col).map_err(|d| (None, d))?);
         } else {
             cur.pos = 0;
         }
     }
     cur.skip_blanks();
     if cur.at_end() {
-        return Line {
-            label,
-            directive: None,
-            op_col: first_col,
-            body: Ok(Body::Empty),
-        };
+        return Ok((label, None));
     }
-    let Some((mut op, mut op_col)) = cur.word() else {
-        return fail(
-            label,
-            Diag::new(
-                cur.pos + 1,
-                "expected a label, mnemonic, directive or macro name",
-            ),
+    let Some((op, op_col)) = cur.word() else {
+        let diag = Diag::new(
+            cur.pos + 1,
+            "expected a label, mnemonic, directive or macro name",
         );
+        return Err((label, diag));
     };
     // An indented label needs a colon, or a defining directive after it.
     if label.is_none() && (cur.colon() || cur.peek_word().is_some_and(|w| defines_its_label(&w))) {
-        match label_at(op, op_col) {
-            Ok(l) => label = Some(l),
-            Err(d) => return fail(None, d),
-        }
+        let label = Some(label_at(op, op_col).map_err(|d| (None, d))?);
         cur.skip_blanks();
         if cur.at_end() {
-            return Line {
-                label,
-                directive: None,
-                op_col: first_col,
-                body: Ok(Body::Empty),
-            };
+            return Ok((label, None));
         }
-        match cur.word() {
-            Some((w, c)) => (op, op_col) = (w, c),
+        return match cur.word() {
+            Some(op) => Ok((label, Some(op))),
             None => {
-                return fail(
-                    label,
-                    Diag::new(cur.pos + 1, "expected a mnemonic, directive or macro name"),
-                );
+                let diag = Diag::new(cur.pos + 1, "expected a mnemonic, directive or macro name");
+                Err((label, diag))
             }
-        }
+        };
     }
-    let directive = Directive::parse(&op);
-    let body = parse_body(&op, op_col, directive, &label, &chars, cur.pos);
-    Line {
-        label,
-        directive,
-        op_col,
-        body,
-    }
+    Ok((label, Some((op, op_col))))
 }
 
+/// What follows the operation word: an instruction's operands, a macro call's arguments or a
+/// directive's fields.
 fn parse_body(
     op: &str,
     op_col: usize,
@@ -295,109 +291,143 @@ fn parse_body(
     } else {
         lexer::lex_chars(chars, rest)?
     };
-    let parts = if tokens.is_empty() {
-        Vec::new()
-    } else {
-        split_commas(&tokens)
-    };
-    let val = |part: &[Token]| -> Result<Val, Diag> {
-        let col = part.first().map_or(end_col, |t| t.col);
+    let fields = Fields::new(&tokens, end_col);
+    directive_body(d, &fields, label, op_col, || file_name(chars, rest, op))
+}
+
+/// A directive's operand field: its tokens, split at the commas outside parentheses.
+struct Fields<'t> {
+    tokens: &'t [Token],
+    parts: Vec<&'t [Token]>,
+    /// The column just past the line.
+    end_col: usize,
+}
+
+impl<'t> Fields<'t> {
+    fn new(tokens: &'t [Token], end_col: usize) -> Fields<'t> {
+        let parts = if tokens.is_empty() {
+            Vec::new()
+        } else {
+            split_commas(tokens)
+        };
+        Fields {
+            tokens,
+            parts,
+            end_col,
+        }
+    }
+
+    /// One field as an expression with its column.
+    fn val(&self, part: &[Token]) -> Result<Val, Diag> {
+        let col = part.first().map_or(self.end_col, |t| t.col);
         Ok(Val {
-            expr: expr::parse(part, part_end(part, &tokens, end_col))?,
+            expr: expr::parse(part, part_end(part, self.tokens, self.end_col))?,
             col,
         })
-    };
-    let one = |what: &str| -> Result<Val, Diag> {
-        match parts.as_slice() {
-            [p] => val(p),
-            [] => Err(Diag::new(end_col, format!("{what} needs a value"))),
+    }
+
+    /// Exactly one value, for the directive `what`.
+    fn one(&self, what: &str) -> Result<Val, Diag> {
+        match self.parts.as_slice() {
+            [p] => self.val(p),
+            [] => Err(Diag::new(self.end_col, format!("{what} needs a value"))),
             [_, extra, ..] => Err(Diag::new(
-                extra.first().map_or(end_col, |t| t.col - 1),
+                extra.first().map_or(self.end_col, |t| t.col - 1),
                 format!("{what} takes one value"),
             )),
         }
-    };
-    let none = |what: &str| -> Result<(), Diag> {
-        match tokens.first() {
+    }
+
+    /// No field at all, for the directive `what`.
+    fn none(&self, what: &str) -> Result<(), Diag> {
+        match self.tokens.first() {
             None => Ok(()),
             Some(t) => Err(Diag::new(
                 t.col,
                 format!("unexpected {} after {what}", expr::describe(t)),
             )),
         }
-    };
+    }
+}
+
+/// A directive's body from its fields; `file` reads the file name of INCLUDE and INCBIN.
+fn directive_body(
+    d: Directive,
+    f: &Fields,
+    label: &Option<Label>,
+    op_col: usize,
+    file: impl FnOnce() -> Result<(String, usize), Diag>,
+) -> Result<Body, Diag> {
     Ok(match d {
-        Directive::Org => Body::Org(one("ORG")?),
-        Directive::Equ => Body::Equ(one("EQU")?),
-        Directive::Defl => Body::Defl(one("DEFL")?),
-        Directive::If => Body::If(one("IF")?),
-        Directive::Db => {
-            if parts.is_empty() {
-                return Err(Diag::new(end_col, "DB needs at least one value"));
-            }
-            let items = parts
-                .iter()
-                .map(|p| match p {
-                    [
-                        Token {
-                            tok: Tok::Str(bytes),
-                            ..
-                        },
-                    ] if bytes.len() != 1 => Ok(DataItem::Bytes(bytes.clone())),
-                    _ => val(p).map(DataItem::Value),
-                })
-                .collect::<Result<_, _>>()?;
-            Body::Db(items)
-        }
+        Directive::Org => Body::Org(f.one("ORG")?),
+        Directive::Equ => Body::Equ(f.one("EQU")?),
+        Directive::Defl => Body::Defl(f.one("DEFL")?),
+        Directive::If => Body::If(f.one("IF")?),
+        Directive::Db => db(f)?,
         Directive::Dw => {
-            if parts.is_empty() {
-                return Err(Diag::new(end_col, "DW needs at least one value"));
+            if f.parts.is_empty() {
+                return Err(Diag::new(f.end_col, "DW needs at least one value"));
             }
-            Body::Dw(parts.iter().map(|p| val(p)).collect::<Result<_, _>>()?)
+            Body::Dw(f.parts.iter().map(|p| f.val(p)).collect::<Result<_, _>>()?)
         }
-        Directive::Ds => match parts.as_slice() {
-            [count] => Body::Ds {
-                count: val(count)?,
-                fill: None,
-            },
-            [count, fill] => Body::Ds {
-                count: val(count)?,
-                fill: Some(val(fill)?),
-            },
-            [] => return Err(Diag::new(end_col, "DS needs a size")),
-            [_, _, extra, ..] => {
-                return Err(Diag::new(
-                    extra.first().map_or(end_col, |t| t.col),
-                    "DS takes a size and an optional fill byte",
-                ));
-            }
-        },
-        Directive::End => match parts.as_slice() {
+        Directive::Ds => ds(f)?,
+        Directive::End => match f.parts.as_slice() {
             [] => Body::End(None),
-            _ => Body::End(Some(one("END")?)),
+            _ => Body::End(Some(f.one("END")?)),
         },
-        Directive::Else => {
-            none("ELSE")?;
-            Body::Else
-        }
-        Directive::Endif => {
-            none("ENDIF")?;
-            Body::Endif
-        }
-        Directive::Endm => {
-            none("ENDM")?;
-            Body::Endm
-        }
-        Directive::Macro => macro_header(label, &parts, op_col)?,
+        Directive::Else => f.none("ELSE").map(|()| Body::Else)?,
+        Directive::Endif => f.none("ENDIF").map(|()| Body::Endif)?,
+        Directive::Endm => f.none("ENDM").map(|()| Body::Endm)?,
+        Directive::Macro => macro_header(label, &f.parts, op_col)?,
         Directive::Include => {
-            let (path, col) = file_name(chars, rest, op)?;
+            let (path, col) = file()?;
             Body::Include { path, col }
         }
         Directive::Incbin => {
-            let (path, col) = file_name(chars, rest, op)?;
+            let (path, col) = file()?;
             Body::Incbin { path, col }
         }
     })
+}
+
+/// DB: values and strings (a one-character string is a value).
+fn db(f: &Fields) -> Result<Body, Diag> {
+    if f.parts.is_empty() {
+        return Err(Diag::new(f.end_col, "DB needs at least one value"));
+    }
+    let items = f
+        .parts
+        .iter()
+        .map(|p| match p {
+            [
+                Token {
+                    tok: Tok::Str(bytes),
+                    ..
+                },
+            ] if bytes.len() != 1 => Ok(DataItem::Bytes(bytes.clone())),
+            _ => f.val(p).map(DataItem::Value),
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Body::Db(items))
+}
+
+/// DS: a size and an optional fill byte.
+fn ds(f: &Fields) -> Result<Body, Diag> {
+    match f.parts.as_slice() {
+        [count] => Ok(Body::Ds {
+            count: f.val(count)?,
+            fill: None,
+        }),
+        [count, fill] => Ok(Body::Ds {
+            count: f.val(count)?,
+            fill: Some(f.val(fill)?),
+        }),
+        [] => Err(Diag::new(f.end_col, "DS needs a size")),
+        [_, _, extra, ..] => Err(Diag::new(
+            extra.first().map_or(f.end_col, |t| t.col),
+            "DS takes a size and an optional fill byte",
+        )),
+    }
 }
 
 /// The column just past `part`: the separating comma, or the end of the line.

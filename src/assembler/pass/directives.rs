@@ -53,20 +53,7 @@ impl Pass<'_> {
             return;
         };
         let file = frame.file;
-        let lines = &self.sources.files[file].parsed;
-        let mut depth = 0usize;
-        let mut endm = None;
-        for (i, l) in lines.iter().enumerate().take(frame.end).skip(idx + 1) {
-            match l.directive {
-                Some(Directive::Macro) => depth += 1,
-                Some(Directive::Endm) if depth == 0 => {
-                    endm = Some(i);
-                    break;
-                }
-                Some(Directive::Endm) => depth -= 1,
-                _ => {}
-            }
-        }
+        let endm = matching_endm(&self.sources.files[file].parsed, idx, frame.end);
         let Some(endm) = endm else {
             let col = at.col;
             self.error(
@@ -178,4 +165,19 @@ impl Pass<'_> {
             }),
         });
     }
+}
+
+/// The line of the ENDM that closes the MACRO on line `idx` of `lines`, nested MACROs
+/// skipped; None when line `end` (the end of the file or macro body) comes first.
+fn matching_endm(lines: &[Rc<Line>], idx: usize, end: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, l) in lines.iter().enumerate().take(end).skip(idx + 1) {
+        match l.directive {
+            Some(Directive::Macro) => depth += 1,
+            Some(Directive::Endm) if depth == 0 => return Some(i),
+            Some(Directive::Endm) => depth -= 1,
+            _ => {}
+        }
+    }
+    None
 }

@@ -339,14 +339,7 @@ impl<'s> Pass<'s> {
         }
         let body = match &line.body {
             Ok(body) => body,
-            Err(d) => {
-                self.error(&at, d.clone());
-                if let Some(label) = &line.label {
-                    self.define(label, self.pc as i32, SymKind::Label, &at);
-                }
-                self.list(&at, expanded, None, &[], None);
-                return;
-            }
+            Err(d) => return self.broken_line(&line, d, &at, expanded),
         };
         if self.symbol_statement(body, &line, &at, idx, expanded) {
             return;
@@ -360,44 +353,18 @@ impl<'s> Pass<'s> {
         let mut addr = Some(start as u16);
         match body {
             Body::Empty if line.label.is_none() => addr = None,
-            Body::Empty => {}
+            Body::Empty | Body::Macro { .. } | Body::Equ(_) | Body::Defl(_) | Body::Org(_) => {}
             Body::Instr {
                 mnemonic,
                 col,
                 operands,
             } => bytes = self.instruction(bytes, *mnemonic, operands, *col, &at, start),
-            Body::Db(items) => {
-                bytes = self.data(bytes, &at, start, |out| {
-                    for item in items {
-                        match item {
-                            DataItem::Bytes(b) => out.bytes(b),
-                            DataItem::Value(v) => out.imm8(&v.expr, v.col),
-                        }
-                    }
-                });
+            Body::Db(_) | Body::Dw(_) | Body::Ds { .. } | Body::Incbin { .. } => {
+                bytes = self.data_statement(body, bytes, &at, start);
             }
-            Body::Dw(vals) => {
-                bytes = self.data(bytes, &at, start, |out| {
-                    for v in vals {
-                        out.imm16(&v.expr, v.col);
-                    }
-                });
-            }
-            Body::Ds { count, fill } => bytes = self.space(bytes, count, fill.as_ref(), &at, start),
-            Body::End(v) => {
-                if let Some(v) = v {
-                    let a = self.eval(v, &at);
-                    if (0..=0xFFFF).contains(&a) {
-                        self.entry = Some(a as u16);
-                    } else {
-                        self.error(
-                            &at,
-                            Diag::new(v.col, format!("END address {a} out of range (0..65535)")),
-                        );
-                    }
-                }
+            Body::End(_) | Body::If(_) | Body::Else | Body::Endif | Body::Endm => {
                 addr = None;
-                self.ended = true;
+                self.control_statement(body, &line, &at);
             }
             Body::Include { path, col } => {
                 self.list(&at, expanded, None, &[], None);
@@ -405,39 +372,12 @@ impl<'s> Pass<'s> {
                 self.bytes = bytes;
                 return;
             }
-            Body::Incbin { path, col } => {
-                let from = self.frames.last().map_or(0, |f| f.file);
-                match self.sources.binary(from, path) {
-                    Ok(data) => bytes.extend_from_slice(&data),
-                    Err(e) => self.error(&at, Diag::new(*col, e.message("INCBIN", path))),
-                }
-            }
-            Body::If(v) => {
-                addr = None;
-                let value = self.eval(v, &at);
-                self.conds.push(Cond {
-                    active: value != 0,
-                    parent_active: true,
-                    taken: value != 0,
-                    else_seen: false,
-                    at: (at.file, at.line, at.col, at.text.clone()),
-                });
-            }
-            Body::Else | Body::Endif => {
-                addr = None;
-                self.skip(&line, &at);
-            }
-            Body::Endm => {
-                addr = None;
-                self.error(&at, Diag::new(at.col, "ENDM without MACRO"));
-            }
             Body::Call { name, col, args } => {
                 self.list(&at, expanded, None, &[], None);
                 self.call(name, *col, args, &at);
                 self.bytes = bytes;
                 return;
             }
-            Body::Macro { .. } | Body::Equ(_) | Body::Defl(_) | Body::Org(_) => {}
         }
         let listed = self.emit(
             &bytes,
@@ -446,6 +386,79 @@ impl<'s> Pass<'s> {
         );
         self.list(&at, expanded, addr, listed, None);
         self.bytes = bytes;
+    }
+
+    /// A line that did not parse: its error, and its label still defined at PC so that later
+    /// references to it do not add errors of their own.
+    fn broken_line(&mut self, line: &Line, diag: &Diag, at: &At, expanded: bool) {
+        self.error(at, diag.clone());
+        if let Some(label) = &line.label {
+            self.define(label, self.pc as i32, SymKind::Label, at);
+        }
+        self.list(at, expanded, None, &[], None);
+    }
+
+    /// DB, DW, DS and INCBIN: their bytes appended to `bytes` (other statements add none).
+    fn data_statement(&mut self, body: &Body, mut bytes: Vec<u8>, at: &At, start: u32) -> Vec<u8> {
+        match body {
+            Body::Db(items) => self.data(bytes, at, start, |out| {
+                for item in items {
+                    match item {
+                        DataItem::Bytes(b) => out.bytes(b),
+                        DataItem::Value(v) => out.imm8(&v.expr, v.col),
+                    }
+                }
+            }),
+            Body::Dw(vals) => self.data(bytes, at, start, |out| {
+                for v in vals {
+                    out.imm16(&v.expr, v.col);
+                }
+            }),
+            Body::Ds { count, fill } => self.space(bytes, count, fill.as_ref(), at, start),
+            Body::Incbin { path, col } => {
+                let from = self.frames.last().map_or(0, |f| f.file);
+                match self.sources.binary(from, path) {
+                    Ok(data) => bytes.extend_from_slice(&data),
+                    Err(e) => self.error(at, Diag::new(*col, e.message("INCBIN", path))),
+                }
+                bytes
+            }
+            _ => bytes,
+        }
+    }
+
+    /// END, IF, ELSE, ENDIF and ENDM, which steer the pass and emit nothing (other statements
+    /// are left alone).
+    fn control_statement(&mut self, body: &Body, line: &Line, at: &At) {
+        match body {
+            Body::End(v) => {
+                if let Some(v) = v {
+                    let a = self.eval(v, at);
+                    if (0..=0xFFFF).contains(&a) {
+                        self.entry = Some(a as u16);
+                    } else {
+                        self.error(
+                            at,
+                            Diag::new(v.col, format!("END address {a} out of range (0..65535)")),
+                        );
+                    }
+                }
+                self.ended = true;
+            }
+            Body::If(v) => {
+                let value = self.eval(v, at);
+                self.conds.push(Cond {
+                    active: value != 0,
+                    parent_active: true,
+                    taken: value != 0,
+                    else_seen: false,
+                    at: (at.file, at.line, at.col, at.text.clone()),
+                });
+            }
+            Body::Else | Body::Endif => self.skip(line, at),
+            Body::Endm => self.error(at, Diag::new(at.col, "ENDM without MACRO")),
+            _ => {}
+        }
     }
 
     /// MACRO, EQU, DEFL and ORG, which give their label a value of their own; false for
