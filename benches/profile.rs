@@ -9,7 +9,7 @@ use sargon_z80::abi::Driver;
 use sargon_z80::machine::default_image;
 use sargon_z80::position::Board;
 use sargon_z80::profile::Collector;
-use sargon_z80::tui::watch::Watch;
+use sargon_z80::tui::Watch;
 
 fn genmov(c: &mut Criterion) {
     let image = default_image();

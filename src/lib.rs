@@ -1,8 +1,43 @@
-//! sargon-z80: run Sargon-style Z80 board code under emulation and cross-check it against a
-//! native Rust reference on the same 10x12 board.
+//! sargon-z80: run Sargon-style chess board code on an emulated Z80 with exact T-states, and
+//! prove, position by position, that it agrees with a native Rust reference.
 //!
-//! Dependencies point one way: `tui` → `crosscheck`, `profile` → `machine`, `reference` →
-//! `position`; the `assembler` stands alone. The command line lives in the binary (`src/cli/`).
+//! The types most programs need are re-exported here: the emulated [`Machine`] with its
+//! [`Image`] and [`SymbolTable`]; the [`Board`] (the 120-byte BOARDA with POSK, POSQ, COLOR
+//! and the previous move) and its move-list [`Entry`]; the native reference ([`genmov`],
+//! [`perft`], [`Move`], [`MoveList`]); the ABI [`Driver`] that calls an image's routines; the
+//! [`Checker`] that compares the two node by node.
+//!
+//! ```
+//! use sargon_z80::{Board, Checker, Driver, MoveList, Rules, default_image, genmov, perft};
+//!
+//! // The built-in image's GENMOV on the start position ...
+//! let mut driver = Driver::new(&default_image()).unwrap();
+//! driver.set_root(&Board::startpos());
+//! let mut entries = Vec::new();
+//! let generated = driver.genmov(&mut entries).unwrap();
+//! assert_eq!(entries.len(), 20);
+//! assert_eq!(entries[0].uci(), "b1a3");
+//!
+//! // ... lists what the native reference lists, entry for entry ...
+//! let mut native = MoveList::new();
+//! genmov(&Board::startpos(), &mut native);
+//! assert_eq!(native.as_slice()[0].entry.from, entries[0].from);
+//! assert!(generated.cost.tstates > 0);
+//!
+//! // ... and the checker proves it to depth 2, MOVE, INCHK and UNMOVE included.
+//! let mut checker = Checker::new(driver);
+//! assert_eq!(checker.check(&Board::startpos(), 2, None), Ok(400));
+//! assert_eq!(perft(&mut Board::startpos(), 3, Rules::Sargon), 8_902);
+//! ```
+//!
+//! The rooms, one concern each (see `docs/ARCHITECTURE.md`): [`machine`] (the Z80),
+//! [`position`] (squares, pieces, board, FEN), [`reference`](mod@reference) (the native move generator),
+//! [`abi`] (an image bound to the board ABI), [`crosscheck`] (the comparison), [`profile`],
+//! [`bench`](mod@bench), [`tui`], [`assembler`] (stands alone) and [`text`] (formatting). Dependencies
+//! point one way: `crosscheck`, `profile`, `bench`, `tui` → `abi` → `machine`, `position`;
+//! `reference` → `position`.
+
+#![warn(missing_docs)]
 
 pub mod abi;
 pub mod assembler;
@@ -15,13 +50,8 @@ pub mod reference;
 pub mod text;
 pub mod tui;
 
-use std::path::PathBuf;
-
-/// The folder of shared material (ABI, perft tables, SingleStepTests): `$SARGON_SHARED` if set,
-/// else `../shared` beside the crate root.
-pub fn shared_dir() -> PathBuf {
-    match std::env::var_os("SARGON_SHARED") {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"),
-    }
-}
+pub use abi::{AbiError, AbiSymbols, DriveError, Driver, RawEntry, Routine, z80_perft};
+pub use crosscheck::{Checker, Failure, Mismatch, MismatchKind};
+pub use machine::{Cost, Image, Machine, MachineError, SymbolTable, default_image};
+pub use position::{Board, Entry, FenError};
+pub use reference::{Move, MoveList, Rules, divide, generate, genmov, legal_moves, perft};

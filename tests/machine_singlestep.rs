@@ -4,6 +4,8 @@
 //! below (and in the README under "Known iz80 deviations"). R, WZ/MEMPTR, Q, P and EI are not
 //! compared: the machine does not model them.
 
+mod shared;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use sargon_z80::machine::{Machine, Registers};
@@ -235,7 +237,7 @@ const TIMING_EXCEPTIONS: &[&str] = &[];
 
 #[test]
 fn singlestep_records() {
-    let dir = sargon_z80::shared_dir().join("z80/singlestep");
+    let dir = shared::shared_dir().join("z80/singlestep");
     let groups = ["base", "cb", "dd", "ddcb", "ed", "fd", "fdcb"];
     let mut m = Machine::blank();
     let mut records = 0usize;

@@ -1,8 +1,10 @@
 //! FEN to board and back: moved bits, POSK/POSQ, the en passant entry, and the two displays.
 
+mod shared;
+
 use sargon_z80::position::{BLACK, Board, Entry, WHITE};
 use sargon_z80::reference::{Rules, play_uci};
-use sargon_z80::shared_dir;
+use shared::shared_dir;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

@@ -5,10 +5,12 @@
 //! under-promotions. cozy-chess writes castling as king-takes-rook, converted here to e1g1 form.
 //! The seed is printed; set SARGON_ORACLE_SEED to replay a run.
 
+mod shared;
+
 use cozy_chess::{Color, Piece};
 use sargon_z80::position::{BISHOP, BLACK, Board, KNIGHT, QUEEN, ROOK, WHITE};
 use sargon_z80::reference::{Move, Rules, in_check, legal_moves, make, perft};
-use sargon_z80::shared_dir;
+use shared::shared_dir;
 
 const POSITIONS_WANTED: usize = 100_000;
 const MAX_PLIES: usize = 300;

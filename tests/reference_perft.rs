@@ -5,9 +5,11 @@
 //! `SARGON_PERFT_MIN_NODES` (default just above 10^7) up to `SARGON_PERFT_MAX_NODES` (default
 //! 10^9) nodes.
 
+mod shared;
+
 use sargon_z80::position::Board;
 use sargon_z80::reference::{Rules, perft};
-use sargon_z80::shared_dir;
+use shared::shared_dir;
 
 /// One published count: FEN, depth, nodes, and where it comes from.
 struct Case {

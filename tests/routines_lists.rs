@@ -4,6 +4,7 @@
 //! every move, the legal move set and the perft count.
 
 mod routines_support;
+mod shared;
 
 use routines_support::{checker, describe, shared_positions};
 

@@ -3,6 +3,7 @@
 //! CPW positions to depth 4, the perft suite to depth 3.
 
 mod routines_support;
+mod shared;
 
 use routines_support::shared_positions;
 use sargon_z80::abi::Driver;

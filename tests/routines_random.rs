@@ -5,6 +5,7 @@
 //! --random N --seed S` replays the same stream.
 
 mod routines_support;
+mod shared;
 
 use routines_support::{checker, describe};
 use sargon_z80::crosscheck::suite::builtin_positions;

@@ -13,8 +13,7 @@ use sargon_z80::abi::Driver;
 use sargon_z80::machine::default_image;
 use sargon_z80::position::Board;
 use sargon_z80::text::grouped;
-use sargon_z80::tui::app::CallState;
-use sargon_z80::tui::{App, Options};
+use sargon_z80::tui::{App, CallState, Options};
 
 fn app() -> App {
     App::new(&common::toy_image(), Board::startpos(), Options::default()).unwrap()

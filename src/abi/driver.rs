@@ -72,6 +72,33 @@ pub enum DriveError {
 }
 
 /// One emulated machine loaded with an ABI image.
+///
+/// ```
+/// use std::path::Path;
+/// use sargon_z80::{Board, Driver, Image};
+///
+/// // An image: the binary, its pasmo-style symbol file, the load address (here its ORG).
+/// let roms = Path::new(env!("CARGO_MANIFEST_DIR")).join("roms");
+/// let image = Image::load(&roms.join("sargon.bin"), &roms.join("sargon.sym"), None).unwrap();
+/// let mut driver = Driver::new(&image).unwrap();
+///
+/// // GENMOV on a position: the entries it wrote, decoded from emulated memory.
+/// driver.set_root(&Board::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap());
+/// let mut list = Vec::new();
+/// let generated = driver.genmov(&mut list).unwrap();
+/// let moves: Vec<String> = list.iter().map(|e| e.uci()).collect();
+/// assert_eq!(moves.len(), 16); // 15 moves, castling's hidden rook half after e1g1
+/// assert!(moves.contains(&"e1g1".to_string()) && list.iter().any(|e| e.hidden));
+/// assert_eq!(generated.ckflg, 0);
+///
+/// // MOVE, INCHK and UNMOVE on the first entry, each with its exact cost.
+/// let first = list[0];
+/// driver.make(first.addr).unwrap();
+/// let (in_check, _cost) = driver.inchk().unwrap();
+/// assert!(!in_check);
+/// driver.unmake(first.addr).unwrap();
+/// assert_eq!(driver.routine_calls(sargon_z80::Routine::Move), 1);
+/// ```
 pub struct Driver {
     pub(super) machine: Machine,
     pub(super) symbols: AbiSymbols,

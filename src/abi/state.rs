@@ -18,6 +18,19 @@ pub struct PlyState {
 impl Driver {
     /// Writes `board` as the root position: BOARDA, POSK, POSQ, COLOR, a previous-move entry
     /// at MLIST with MLPTRJ pointing at it, MLPTRI = PLYIX - 2 and MLNXT just after the entry.
+    ///
+    /// ```
+    /// use sargon_z80::{Board, Driver, default_image};
+    ///
+    /// let mut driver = Driver::new(&default_image()).unwrap();
+    /// driver.set_root(&Board::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap());
+    /// let boarda = usize::from(driver.symbols().boarda);
+    /// let memory = driver.machine().memory();
+    /// assert_eq!(memory[boarda], 0xFF); // a border cell
+    /// assert_eq!(memory[boarda + 25], 0x06); // e1: white king, unmoved (it may castle)
+    /// assert_eq!(memory[boarda + 28], 0x04); // h1: white rook, unmoved
+    /// assert_eq!(memory[boarda + 95], 0x8E); // e8: black king, moved (no right given)
+    /// ```
     pub fn set_root(&mut self, board: &Board) {
         let s = &self.symbols;
         let (boarda, posk, posq, color, mlist) = (s.boarda, s.posk, s.posq, s.color, s.mlist);

@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use clap::Args;
 
 use sargon_z80::profile::DEFAULT_MHZ;
-use sargon_z80::tui::{App, Options, terminal};
+use sargon_z80::tui::{self, App, Options};
 
 use super::args::{board_arg, check_mhz};
 use super::crosscheck::ImageArgs;
@@ -54,6 +54,6 @@ pub fn run(args: TuiArgs) -> anyhow::Result<i32> {
             ascii: args.ascii,
         },
     )?;
-    terminal::run(app)?;
+    tui::run(app)?;
     Ok(0)
 }

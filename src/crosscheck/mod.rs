@@ -1,7 +1,7 @@
 //! The cross-check: an ABI image against the native reference, node by node.
 //!
-//! [`walk`] compares one position's tree (visit, compare, descend); [`suite`] says which
-//! positions (EPD files, the built-in ones, seeded random ones); [`runner`] shares them out to
+//! [`Checker`] compares one position's tree (visit, compare, descend); [`suite`] says which
+//! positions (EPD files, the built-in ones, seeded random ones); [`run`] shares them out to
 //! threads; [`report`] prints what was found. Driving the image is the `abi` room's work, the
 //! reference's moves the `reference` room's: this room only compares.
 

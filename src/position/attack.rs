@@ -58,7 +58,7 @@ pub fn is_attacked(board: &Board, square: u8, by: u8) -> bool {
     false
 }
 
-/// True when the king of `color` (on POSK[color]) is attacked by the other colour: INCHK.
+/// True when the king of `color` (on `POSK[color]`) is attacked by the other colour: INCHK.
 pub fn in_check(board: &Board, color: u8) -> bool {
     is_attacked(board, board.posk[color_index(color)], color ^ BLACK)
 }

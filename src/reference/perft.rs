@@ -10,6 +10,19 @@ use crate::position::Board;
 
 /// The number of leaf nodes `depth` plies below the board; the board is left as UNMOVE leaves it
 /// (identical bytes, POSQ drift included).
+///
+/// ```
+/// use sargon_z80::{Board, Rules, perft};
+///
+/// let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+/// let kiwipete = Board::from_fen(fen).unwrap();
+/// assert_eq!(perft(&mut kiwipete.clone(), 3, Rules::Standard), 97_862);
+///
+/// // The Sargon rules promote to a queen only: b8=Q and 5 king moves, not 4 promotions.
+/// let promotion = Board::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+/// assert_eq!(perft(&mut promotion.clone(), 1, Rules::Standard), 9);
+/// assert_eq!(perft(&mut promotion.clone(), 1, Rules::Sargon), 6);
+/// ```
 pub fn perft(board: &mut Board, depth: u32, rules: Rules) -> u64 {
     count(board, rules, &mut ply_lists(depth))
 }

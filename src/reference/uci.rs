@@ -10,7 +10,7 @@ use thiserror::Error;
 /// A UCI move that could not be used.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum UciError {
-    /// Not of the form <from><to>[qrbn].
+    /// Not of the form `<from><to>[qrbn]`.
     #[error("{0:?} is not a UCI move such as e2e4 or e7e8q")]
     Syntax(String),
     /// Well formed, but not a legal move in this position under these rules.

@@ -1,15 +1,21 @@
 //! The terminal debugger on ratatui + crossterm.
 //!
 //! [`App`] is the state machine (`handle_key`, `tick`, `draw`), testable against ratatui's
-//! `TestBackend`; [`terminal::run`] is the crossterm event loop around it.
+//! `TestBackend`; [`run`] is the crossterm event loop around it. [`Watch`] is the observer
+//! that lights BOARDA cells as the code touches them.
 
-pub mod app;
-pub mod board;
-pub mod heat;
-pub mod listing;
-pub mod moves;
-pub mod terminal;
-pub mod view;
-pub mod watch;
+mod app;
+mod board;
+mod heat;
+mod listing;
+mod moves;
+mod terminal;
+mod view;
+mod watch;
 
-pub use app::{App, Options};
+pub use app::{App, CallState, KEYS_HELP, Options, Prompt, PromptKind, RUN_LIMIT, SPEEDS};
+pub use heat::{FADE, Heat, Touch};
+pub use moves::ListedMove;
+pub use terminal::run;
+pub use view::{MIN_HEIGHT, MIN_WIDTH};
+pub use watch::Watch;

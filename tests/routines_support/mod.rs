@@ -11,7 +11,7 @@ use sargon_z80::machine::default_image;
 
 /// The positions of one file of ../shared/perft; a missing file fails the test by name.
 pub fn shared_positions(file: &str) -> Vec<Position> {
-    let path = sargon_z80::shared_dir().join("perft").join(file);
+    let path = crate::shared::shared_dir().join("perft").join(file);
     assert!(
         path.is_file(),
         "{} is missing: the routine tests need ../shared/perft (or set SARGON_SHARED)",
