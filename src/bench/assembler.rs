@@ -11,7 +11,6 @@ use serde::Serialize;
 use crate::assembler::{AsmErrors, assemble_str};
 use crate::text::{TextTable, grouped, seconds, short};
 
-use super::plan::Plan;
 use super::stats::{Spread, Timed, interleaved, time_for, with_spread};
 
 /// Instruction templates; `{L}` is a label (often a forward reference), `{B}` a nearby label.
@@ -87,20 +86,21 @@ pub struct AssemblerRow {
     pub lines_per_second: Spread,
 }
 
-/// Full assemblies of the planned source: all passes, the symbol file and the listing.
-pub(super) fn measure(plan: &Plan) -> Result<AssemblerRow, AsmErrors> {
-    let source = generated_source(plan.asm_lines);
+/// `reps` timed full assemblies of a generated source of `lines` lines: all passes, the
+/// symbol file and the listing.
+pub(super) fn measure(reps: usize, lines: usize) -> Result<AssemblerRow, AsmErrors> {
+    let source = generated_source(lines);
     assemble_str("bench.asm", &source, &[])?;
-    let samples = interleaved(plan.reps, 1, 1, |_| {
+    let samples = interleaved(reps, 1, 1, |_| {
         time_for(Duration::ZERO, || {
             let asm = assemble_str("bench.asm", black_box(&source), &[]).expect("assembled above");
             (asm.sym_text(), asm.lst_text())
         })
     });
     Ok(AssemblerRow {
-        lines: plan.asm_lines,
+        lines,
         seconds: Timed::seconds(&samples[0]),
-        lines_per_second: Timed::rates(&samples[0]).scaled(plan.asm_lines as f64),
+        lines_per_second: Timed::rates(&samples[0]).scaled(lines as f64),
     })
 }
 

@@ -10,7 +10,7 @@ use crate::text::{TextTable, wrap};
 use super::assembler::AssemblerRow;
 use super::crosscheck::CrosscheckSection;
 use super::emulation::{self, EmulationWorkload};
-use super::goals::Goal;
+use super::goal::Goal;
 use super::host::Host;
 use super::reference::{self, ReferenceRow};
 use super::routine_table::RoutineSection;

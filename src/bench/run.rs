@@ -3,8 +3,8 @@
 use crate::machine::{Image, default_image};
 
 use super::BenchError;
-use super::goals::RoutineFigures;
 use super::host::{Host, load_average};
+use super::judge::RoutineFigures;
 use super::notes::Slicing;
 use super::plan::{Plan, SLICES};
 use super::report::BenchReport;
@@ -37,7 +37,7 @@ pub fn run(
     progress("cross-check: one thread and all cores");
     let crosscheck = crosscheck::measure(plan, &ours, host.available_parallelism)?;
     progress("assembler");
-    let assembler = assembler::measure(plan)?;
+    let assembler = assembler::measure(plan.reps, plan.asm_lines)?;
 
     let mut report = BenchReport {
         host,

@@ -1,76 +1,15 @@
-//! The project's goals for its speeds, judged against a run's figures: each goal with what
-//! the run measured and whether it is met.
-
-use serde::Serialize;
+//! The project's goals for its speeds judged against a run's figures: each goal with what the
+//! run measured and whether it is met.
 
 use crate::text::{grouped, percent, ratio, seconds};
 
+use super::goal::{Goal, Status};
 use super::report::BenchReport;
 use super::routines::RoutineCosts;
 use super::stats::with_spread;
 
 /// The depth of ABI section 9's perft, which the perft goals are stated for.
 const SECTION_9_DEPTH: u32 = 4;
-
-/// How a measured figure stands against its goal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Status {
-    /// Within the goal.
-    Met,
-    /// Outside the goal.
-    NotMet,
-    /// A figure the project quotes, without a threshold.
-    Quoted,
-    /// Not measured by this run (what measures it is named in `measured`).
-    NotMeasured,
-}
-
-impl Status {
-    /// Met when `value <= limit`.
-    pub fn at_most(value: f64, limit: f64) -> Status {
-        if value <= limit {
-            Status::Met
-        } else {
-            Status::NotMet
-        }
-    }
-
-    /// The status as the table shows it.
-    pub fn label(self) -> &'static str {
-        match self {
-            Status::Met => "met",
-            Status::NotMet => "NOT MET",
-            Status::Quoted => "quoted",
-            Status::NotMeasured => "not measured here",
-        }
-    }
-}
-
-/// One goal of the project, with what this run measured.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Goal {
-    /// The section of the report whose figure it judges: `emulation`, `routines`,
-    /// `reference`, `crosscheck` or `assembler`.
-    pub section: &'static str,
-    /// The goal.
-    pub goal: String,
-    /// What this run measured (or where it is measured).
-    pub measured: String,
-    /// Met or not.
-    pub status: Status,
-}
-
-impl Goal {
-    fn new(section: &'static str, goal: &str, measured: String, status: Status) -> Goal {
-        Goal {
-            section,
-            goal: goal.to_string(),
-            measured,
-            status,
-        }
-    }
-}
 
 /// Our image's routine figures the routine goals are stated on.
 #[derive(Debug, Clone, Copy, PartialEq)]
