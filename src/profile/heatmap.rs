@@ -2,6 +2,8 @@
 
 use serde::Serialize;
 
+use crate::position::is_playing_square;
+
 /// Cells of BOARDA.
 pub const CELLS: usize = 120;
 /// Columns of the 10x12 grid (border, files a..h, border).
@@ -20,16 +22,13 @@ pub struct Heatmap {
 
 /// True for the cells that hold 0xFF: the two rows above and below and the columns 0 and 9.
 pub fn is_border(index: usize) -> bool {
-    !(21..=98).contains(&index) || index % 10 == 0 || index % 10 == 9
+    u8::try_from(index).map_or(true, |index| !is_playing_square(index))
 }
 
 /// The algebraic name of a playing cell (`e4`), `None` on the border.
 pub fn square_name(index: usize) -> Option<String> {
-    if is_border(index) {
-        return None;
-    }
-    let (file, rank) = (index % 10 - 1, index / 10 - 2);
-    Some(format!("{}{}", (b'a' + file as u8) as char, rank + 1))
+    let index = u8::try_from(index).ok().filter(|&i| is_playing_square(i))?;
+    Some(crate::position::square_name(index))
 }
 
 impl Heatmap {

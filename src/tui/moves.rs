@@ -1,11 +1,12 @@
 //! The move list as the code builds it: the entries written so far between the ply's start and
 //! MLNXT, read straight from memory.
 
+use crate::abi;
 use crate::position::{DOUBLE, Entry};
 use crate::reference::Move;
 
 /// Bytes per move-list entry.
-const ENTRY_SIZE: usize = 6;
+const ENTRY_SIZE: usize = abi::ENTRY_SIZE as usize;
 
 /// Most entries shown: a garbage MLNXT must not make the debugger crawl.
 const MAX_SHOWN: usize = 1024;
