@@ -1,7 +1,7 @@
 //! Every SingleStepTests record in ../shared/z80/singlestep/*.jsonl, run one instruction at a time
 //! through the machine: the exact T-states must match every record, and the opcodes where iz80's
 //! final registers, memory or ports differ from the record must be exactly the known set listed
-//! below (and in the README under "Known iz80 deviations"). R, WZ/MEMPTR, Q, P and EI are not
+//! below (and in docs/TIMING.md under "Known iz80 deviations"). R, WZ/MEMPTR, Q, P and EI are not
 //! compared: the machine does not model them.
 
 mod shared;
@@ -153,7 +153,7 @@ fn differences(m: &Machine, record: &Record) -> Vec<String> {
 }
 
 /// Opcodes where iz80 differs from the hardware, by cause, with the fields that may differ for
-/// them. The README's "Known iz80 deviations" explains each group.
+/// them. "Known iz80 deviations" in docs/TIMING.md explains each group.
 fn known_deviations() -> Vec<(String, &'static [&'static str])> {
     let mut out: Vec<(String, &'static [&'static str])> = Vec::new();
     let mut add = |ops: &[String], fields: &'static [&'static str]| {

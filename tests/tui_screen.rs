@@ -363,7 +363,7 @@ fn built_in_image_reaches_the_cost_moves_reports_and_makes_the_first_move() {
     assert_has(&s, "BOARDA black");
 }
 
-/// Prints the README's capture: GENMOV on the start position, stopped after it wrote its
+/// Prints the capture in docs/USAGE.md: GENMOV on the start position, stopped after it wrote its
 /// eighth move. `cargo test --test tui_screen readme_capture -- --ignored --nocapture`
 #[test]
 #[ignore]

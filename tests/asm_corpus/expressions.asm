@@ -1,5 +1,5 @@
 ; Numbers in every accepted notation, $, and the operators, chosen so that pasmo's precedence
-; and ours give the same value (see the README for where they differ).
+; and ours give the same value (see docs/USAGE.md for where they differ).
 	ORG	0
 HERE0:
 	db	0FFh, $FF, 0xFF, 0XfF, #FF, 0ffH		; hexadecimal
