@@ -61,3 +61,18 @@ impl Goal {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_are_inclusive() {
+        assert_eq!(Status::at_most(25_000.0, 25_000.0), Status::Met);
+        assert_eq!(Status::at_most(25_001.0, 25_000.0), Status::NotMet);
+        assert_eq!(
+            serde_json::to_string(&Status::NotMet).unwrap(),
+            "\"not-met\""
+        );
+    }
+}

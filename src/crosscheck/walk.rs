@@ -139,9 +139,9 @@ struct Pair {
 }
 
 impl Walk<'_> {
-    /// The whole node: visit it, then make, test, descend into and unmake every move; its
-    /// perft count below. `node` must be what `board` holds on entry (and, after every
-    /// unmake, holds again but for the POSQ drift).
+    /// The whole node: visit it, then make, test, descend into and unmake every move; returns
+    /// the node's perft count. `board` holds the node on entry and again on return (but for the
+    /// POSQ drift of UNMOVE).
     fn node(
         &mut self,
         plies: &mut [Ply],
