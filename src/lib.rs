@@ -12,6 +12,7 @@ pub mod profile;
 pub mod reference;
 pub mod text;
 pub mod tui;
+pub mod uci;
 
 use std::path::PathBuf;
 
