@@ -1,5 +1,5 @@
-//! The search's edges (SARGON_SEARCH.md 5.7, 5.8, 7.2, 7.3): mate exits and what they leave
-//! in PLYMAX and PMATE, a mated and a stalemated root, the move-list capacity, aborting,
+//! The search's edges (SARGON_SEARCH.md 5.7, 5.8, 7.2, 7.3, 9): mate exits and what they leave
+//! in PLYMAX and PMATE, a mated and a stalemated root, BOOK, the move-list capacity, aborting,
 //! and the principal variation's agreement with the score.
 
 use sargon_z80::engine::eval::{EvalInput, Region, evaluate};
@@ -79,6 +79,36 @@ fn a_stalemated_root_scores_level() {
     assert_eq!(
         (result.score, result.pmate, result.best_is_legal),
         (0x80, 0, false)
+    );
+}
+
+#[test]
+fn moveno_1_runs_the_book_without_looking_at_the_board() {
+    let mut position = Setup::startpos();
+    position.moveno = 1;
+    let mut params = SearchParams::new(3);
+    let result = Engine::new().run(&position, &params).unwrap();
+    assert!(result.book && result.best_is_legal);
+    assert_eq!(
+        (result.best.unwrap().uci(), result.score),
+        ("e2e4".to_string(), 0)
+    );
+    assert_eq!((result.evaluations, result.plymax_after), (0, 3));
+    params.r_register = 0x81;
+    let result = Engine::new().run(&position, &params).unwrap();
+    assert_eq!(result.best.unwrap().uci(), "d2d4");
+    let mut position = Setup::startpos();
+    position.play_all(["g1f3"]).unwrap();
+    position.moveno = 1;
+    let result = Engine::new().run(&position, &params).unwrap();
+    assert_eq!(result.best.unwrap().uci(), "d7d5");
+    // Not looking at the board: the answer is the same where it is not even legal.
+    let mut bare = setup("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    bare.moveno = 1;
+    let result = Engine::new().run(&bare, &SearchParams::new(2)).unwrap();
+    assert_eq!(
+        (result.best.unwrap().uci(), result.best_is_legal),
+        ("e2e4".into(), false)
     );
 }
 

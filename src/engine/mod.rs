@@ -6,6 +6,7 @@
 //! - [`eval`]: PINFND and POINTS over the board and the evaluation's memory region, quirks
 //!   included (`../shared/SARGON_EVAL.md`);
 //! - [`search`]: FNDMOV with SORTM, check extension and mate exit (`SARGON_SEARCH.md` 2-6);
+//! - [`book`]: BOOK (section 9);
 //! - [`setup`]: a position set up as `sargon1978/README.md` does, and games continued from it;
 //! - [`score`]: score bytes and centipawns;
 //! - [`trace`]: the observer, evaluation records and their digest;
@@ -20,6 +21,7 @@
 //! ```
 
 pub mod anomaly;
+pub mod book;
 pub mod eval;
 pub mod score;
 pub mod search;

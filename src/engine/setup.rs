@@ -2,8 +2,8 @@
 //! from it move by move (SARGON_SEARCH.md section 10).
 //!
 //! From a FEN: BOARDA, POSK and POSQ with the moved bits of [`Board::from_fen`]; KOLOR the side
-//! to move; MOVENO the fullmove number clamped to 2..=255 (1 would run the opening
-//! book); the previous-move entry from the en passant square (from = the
+//! to move; MOVENO the fullmove number clamped to 2..=255 (1 would run the book, see
+//! [`crate::engine::book`]); the previous-move entry from the en passant square (from = the
 //! pawn's start square, to = where it stands, flags 0x10), else all zero. So a search of a FEN's
 //! setup answers exactly what the file's line for that FEN says.
 //!

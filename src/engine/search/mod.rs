@@ -1,7 +1,7 @@
 //! FNDMOV (`../shared/SARGON_SEARCH.md` sections 2-6 and 9): the 1978 search, decision for
 //! decision. Fail-hard alpha-beta in negamax form over unsigned score bytes, a one-ply static
 //! sort at every ply below PLYMAX, a one-ply check extension at PLYMAX, the mate exit at ply 1,
-//! MOVENO and COLOR stepping with the plies.
+//! MOVENO and COLOR stepping with the plies, BOOK at MOVENO = 1.
 //!
 //! The 1978 code loops over an explicit ply stack; this is the recursion of 5.10, which makes
 //! the same moves, evaluations and comparisons in the same order. Buffers (one GENMOV list per
@@ -25,9 +25,12 @@ use ply::Ply;
 use pv::PvTable;
 use walk::{Halt, Walk};
 
+use super::book::book_move;
 use super::eval::Region;
+use super::score::BOOK;
 use super::setup::Setup;
 use super::trace::{NoObserver, Observer, TraceDigest};
+use crate::reference::{Rules, legal_moves};
 
 /// Plies 1..=PLYMAX+1 (index 0 unused, the root has no list).
 const PLIES: usize = MAX_PLYMAX as usize + 2;
@@ -89,6 +92,9 @@ impl Engine {
             return Err(SearchError::Malformed);
         }
         self.plies[1].list.clear();
+        if setup.moveno == 1 {
+            return Ok(book_result(setup, params));
+        }
         self.region = Region::fresh(&setup.board);
         let mut walk = Walk {
             board: setup.board,
@@ -199,4 +205,28 @@ fn finish<O: Observer>(
         list_peak: walk.list_peak,
         anomalies,
     })
+}
+
+/// BOOK (section 9): no GENMOV, no POINTS; SCORE+1 = 0.
+fn book_result(setup: &Setup, params: &SearchParams) -> SearchResult {
+    let board = &setup.board;
+    let mv = book_move(board.color, params.r_register, board.prev);
+    SearchResult {
+        best: Some(mv),
+        best_is_legal: legal_moves(board, Rules::Sargon).iter().any(|m| *m == mv),
+        score: BOOK,
+        evaluations: 0,
+        nodes: 0,
+        genmov_calls: 0,
+        trace_fnv1a64: TraceDigest::new().value(),
+        plymax_after: params.plymax,
+        posq_after: board.posq,
+        pmate: 0,
+        book: true,
+        mate_exit: false,
+        pv: Line::single(mv),
+        root: None,
+        list_peak: 0,
+        anomalies: Default::default(),
+    }
 }
