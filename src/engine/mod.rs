@@ -10,6 +10,7 @@
 //! - [`setup`]: a position set up as `sargon1978/README.md` does, and games continued from it;
 //! - [`score`]: score bytes and centipawns;
 //! - [`trace`]: the observer, evaluation records and their digest;
+//! - [`speed`]: the figures the benchmarks report;
 //! - [`anomaly`]: marks for paths that would leave the modelled memory.
 //!
 //! ```
@@ -26,6 +27,7 @@ pub mod eval;
 pub mod score;
 pub mod search;
 pub mod setup;
+pub mod speed;
 pub mod trace;
 
 pub use anomaly::Anomalies;
