@@ -2,82 +2,63 @@
 //! sections 5 and 6): every attacker of one square, of both colours, x-rays included, recorded as
 //! nibbles in the attack rows.
 
+use super::rays::{FAR, Rays};
 use super::region::{BACT, PIN_DIRECTIONS, PLISTA, Region, WACT};
-use super::tables::{DIRECT, FIRST_KNIGHT, FIRST_ORTHOGONAL, PVALUE, QUEEN_SLOT};
-use crate::position::{
-    BISHOP, BLACK, BORDER, Board, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE,
-};
+use super::tables::{DIRECT, FIRST_KNIGHT, PVALUE, QUEEN_SLOT};
+use crate::position::{BLACK, Board, KING, QUEEN, WHITE};
 
 /// Records every attacker of `square` into the rows, which the caller has cleared. `npins` is
 /// the number of pins PINFND listed (0 switches the pin check off and the queen-slot rule to the
 /// "behind a queen" flag, quirk Q4).
 pub fn attack(board: &Board, region: &mut Region, npins: u8, square: u8) {
-    for (index, &step) in DIRECT.iter().enumerate() {
-        if index >= FIRST_KNIGHT {
-            let at = square.wrapping_add(step as u8);
-            let piece = board.cells[at as usize];
-            // A border byte has type 7, so the type test alone finds knights of both colours.
-            if piece & 7 == KNIGHT {
-                record(region, npins, at, piece, step, false);
-            }
-        } else {
-            scan_line(board, region, npins, square, index, step);
-        }
+    attack_with(&Rays::new(board), region, npins, square);
+}
+
+/// [`attack`] with the board's ray tables already built: the lines whose first piece attacks,
+/// in direction order, then the knight jumps.
+#[inline]
+pub(super) fn attack_with(rays: &Rays, region: &mut Region, npins: u8, square: u8) {
+    let mut lines = rays.lines(square);
+    while lines != 0 {
+        let index = lines.trailing_zeros() as usize;
+        lines &= lines - 1;
+        scan_line(rays, region, npins, square, index);
+    }
+    let mut jumps = rays.knights(square);
+    while jumps != 0 {
+        let step = DIRECT[FIRST_KNIGHT + jumps.trailing_zeros() as usize];
+        jumps &= jumps - 1;
+        let at = square.wrapping_add(step as u8);
+        record(region, npins, at, rays.cell(at), step, false);
     }
 }
 
-/// One of the 8 lines: pieces of the first piece's colour only, each an attacker along the line
-/// (x-ray), until a non-attacker, a king, the other colour or the border.
-fn scan_line(board: &Board, region: &mut Region, npins: u8, square: u8, index: usize, step: i8) {
-    let mut at = square;
-    let mut distance = 0u8;
-    let mut line_color = None;
-    let mut behind_queen = false;
+/// A line whose first piece attacks: that piece, then the pieces behind it of its colour as
+/// long as each attacks along the line (x-ray), until a non-attacker, the other colour or the
+/// border. Only the first piece can stand one step away, so only it can be a king (which ends
+/// the line) or a pawn.
+#[inline(always)]
+fn scan_line(rays: &Rays, region: &mut Region, npins: u8, square: u8, index: usize) {
+    let step = DIRECT[index];
+    let first = rays.next(index, square);
+    let piece = rays.cell(first);
+    let mut behind_queen = piece & 7 == QUEEN;
+    record(region, npins, first, piece, step, behind_queen);
+    if piece & 7 == KING {
+        return;
+    }
+    let color = piece & BLACK;
+    let mut at = rays.next(index, first);
     loop {
-        at = at.wrapping_add(step as u8);
-        distance += 1;
-        let piece = board.cells[at as usize];
-        if piece == EMPTY {
-            continue;
-        }
-        if piece == BORDER {
+        let piece = rays.cell(at);
+        // A border byte has the colour bit set and type 7 (no attacker type), so the colour
+        // test ends a white line at the border and the type test a black one.
+        if piece & BLACK != color || FAR[index] & (1 << (piece & 7)) == 0 {
             return;
         }
-        let color = piece & BLACK;
-        match line_color {
-            None => line_color = Some(color),
-            Some(first) if first != color => return,
-            Some(_) => {}
-        }
-        let kind = piece & 7;
-        let attacks = match kind {
-            QUEEN => {
-                behind_queen = true;
-                true
-            }
-            KING => distance == 1,
-            ROOK => index >= FIRST_ORTHOGONAL,
-            BISHOP => index < FIRST_ORTHOGONAL,
-            PAWN => distance == 1 && pawn_attacks_along(color, index),
-            _ => false,
-        };
-        if !attacks {
-            return;
-        }
+        behind_queen |= piece & 7 == QUEEN;
         record(region, npins, at, piece, step, behind_queen);
-        if kind == KING {
-            return;
-        }
-    }
-}
-
-/// A pawn one diagonal step away attacks when it captures toward the square: a black pawn from
-/// +9/+11 (indices 0, 1), a white one from -11/-9 (indices 2, 3).
-fn pawn_attacks_along(color: u8, index: usize) -> bool {
-    if color == WHITE {
-        index == 2 || index == 3
-    } else {
-        index < 2
+        at = rays.next(index, at);
     }
 }
 

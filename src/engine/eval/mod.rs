@@ -19,6 +19,7 @@ mod attack;
 mod exchange;
 mod pins;
 mod points;
+mod rays;
 mod region;
 mod tables;
 
@@ -32,6 +33,7 @@ pub use region::{
 pub use tables::{DIRECT, PVALUE};
 
 use crate::position::Board;
+use rays::Rays;
 
 /// PINFND then POINTS on the board as it stands, as every caller in the 1978 program runs them.
 /// POSK and POSQ go through the region (loaded before, stored back after), so a quirk that
@@ -39,8 +41,9 @@ use crate::position::Board;
 #[inline]
 pub fn evaluate(board: &mut Board, region: &mut Region, input: &EvalInput) -> Terms {
     region.load_royals(board);
-    let npins = pinfnd(board, region);
-    let terms = points(board, region, npins, input);
+    let rays = Rays::new(board);
+    let npins = pins::pinfnd_with(board, &rays, region);
+    let terms = points::points_with(board, &rays, region, npins, input);
     region.store_royals(board);
     terms
 }

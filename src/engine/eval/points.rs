@@ -1,8 +1,9 @@
 //! POINTS (SARGON_EVAL.md section 8): development, board control of all 64 squares, exchange
 //! estimates and material, and the final score byte VALM.
 
-use super::attack::attack;
+use super::attack::attack_with;
 use super::exchange::xchng;
+use super::rays::Rays;
 use super::region::{BACT, Region, WACT};
 use crate::position::{BISHOP, BLACK, BORDER, Board, CASTLED, KING, KNIGHT, MOVED, PAWN, WHITE};
 
@@ -55,6 +56,17 @@ struct Sums {
 
 /// POINTS over the board, with the pins PINFND just listed (`npins`).
 pub fn points(board: &Board, region: &mut Region, npins: u8, input: &EvalInput) -> Terms {
+    points_with(board, &Rays::new(board), region, npins, input)
+}
+
+/// [`points`] with the board's ray tables already built.
+pub(super) fn points_with(
+    board: &Board,
+    rays: &Rays,
+    region: &mut Region,
+    npins: u8,
+    input: &EvalInput,
+) -> Terms {
     let mut sums = Sums::default();
     for square in 21..=98u8 {
         let piece = board.cells[square as usize];
@@ -63,7 +75,7 @@ pub fn points(board: &Board, region: &mut Region, npins: u8, input: &EvalInput) 
         }
         sums.brdc = sums.brdc.wrapping_add(development(piece, input.moveno));
         region.clear_rows();
-        attack(board, region, npins, square);
+        attack_with(rays, region, npins, square);
         let control = region.read(WACT).wrapping_sub(region.read(BACT));
         sums.brdc = sums.brdc.wrapping_add(control);
         if piece != 0 {
