@@ -5,7 +5,6 @@
 //! record. A difference prints the position, PLYMAX and the first diverging record.
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use sargon_z80::engine::{
@@ -81,6 +80,7 @@ struct Report {
     searches: usize,
     records: usize,
     entries: usize,
+    traces: usize,
 }
 
 impl Report {
@@ -261,6 +261,74 @@ fn check_search(
     report.check(&format!("{at} best is legal"), true, result.best_is_legal);
 }
 
+/// Every search of one line of search.jsonl, checked field by field and against its full
+/// trace where traces.jsonl has one.
+fn check_line(
+    report: &mut Report,
+    engine: &mut Engine,
+    line: &Value,
+    traces: &HashMap<(u64, u8), Vec<EvalRecord>>,
+) {
+    let fen = line["fen"].as_str().unwrap();
+    let index = int(&line["index"]);
+    let at = format!("#{index} {} [{fen}]", line["source"].as_str().unwrap());
+    let setup = Setup::from_fen(fen).unwrap_or_else(|err| panic!("{at}: {err}"));
+    check_setup(report, line, &setup, &at);
+    let mut recorder = TraceRecorder::default();
+    for search in line["search"].as_array().unwrap() {
+        let plymax = byte(&search["plymax"]);
+        let at = format!("{at} PLYMAX {plymax}");
+        recorder.records.clear();
+        let result = engine
+            .search(&setup, &SearchParams::new(plymax), &mut recorder)
+            .unwrap_or_else(|err| panic!("{at}: {err}"));
+        report.searches += 1;
+        report.records += recorder.records.len();
+        let before = report.differences.len();
+        check_search(report, line, search, &result, &at);
+        let roots: Vec<RootMove> = engine.root_moves().collect();
+        match plymax {
+            1 => check_ply1(report, line, &roots, &at),
+            2 => check_sortm(report, line, &roots, &at),
+            _ => {}
+        }
+        check_trace(
+            report,
+            traces.get(&(index, plymax)),
+            &recorder.records,
+            before,
+            &at,
+        );
+    }
+}
+
+/// The full sequence against the file's, or, where the file has none and something differed,
+/// the start of the native sequence for replaying.
+fn check_trace(
+    report: &mut Report,
+    file: Option<&Vec<EvalRecord>>,
+    ours: &[EvalRecord],
+    differences_before: usize,
+    at: &str,
+) {
+    match file {
+        Some(file) => {
+            report.traces += 1;
+            if let Some(divergence) = first_divergence(file, ours) {
+                report.differences.push(format!("{at}: {divergence}"));
+            }
+        }
+        None if report.differences.len() > differences_before => {
+            let start: Vec<String> = ours.iter().take(8).map(show).collect();
+            report.differences.push(format!(
+                "{at}: no full trace in the file; native trace starts {}",
+                start.join(" ")
+            ));
+        }
+        None => {}
+    }
+}
+
 #[test]
 fn every_line_and_every_trace_of_the_1978_program() {
     let positions = lines("search.jsonl");
@@ -268,59 +336,16 @@ fn every_line_and_every_trace_of_the_1978_program() {
     assert_eq!(positions.len(), 433, "search.jsonl has 433 positions");
     assert_eq!(traces.len(), 866, "traces.jsonl has 866 searches");
     let mut engine = Engine::new();
-    let mut recorder = TraceRecorder::default();
     let mut report = Report::default();
-    let mut traces_compared = 0;
     for line in &positions {
-        let fen = line["fen"].as_str().unwrap();
-        let index = int(&line["index"]);
-        let at = format!("#{index} {} [{fen}]", line["source"].as_str().unwrap());
-        let setup = Setup::from_fen(fen).unwrap_or_else(|err| panic!("{at}: {err}"));
-        check_setup(&mut report, line, &setup, &at);
-        for search in line["search"].as_array().unwrap() {
-            let plymax = byte(&search["plymax"]);
-            let at = format!("{at} PLYMAX {plymax}");
-            recorder.records.clear();
-            let result = engine
-                .search(&setup, &SearchParams::new(plymax), &mut recorder)
-                .unwrap_or_else(|err| panic!("{at}: {err}"));
-            report.searches += 1;
-            report.records += recorder.records.len();
-            let before = report.differences.len();
-            check_search(&mut report, line, search, &result, &at);
-            let roots: Vec<RootMove> = engine.root_moves().collect();
-            match plymax {
-                1 => check_ply1(&mut report, line, &roots, &at),
-                2 => check_sortm(&mut report, line, &roots, &at),
-                _ => {}
-            }
-            if let Some(file) = traces.get(&(index, plymax)) {
-                traces_compared += 1;
-                if let Some(divergence) = first_divergence(file, &recorder.records) {
-                    report.differences.push(format!("{at}: {divergence}"));
-                }
-            } else if report.differences.len() > before {
-                report.differences.push(format!(
-                    "{at}: no full trace in the file; native trace starts {}",
-                    recorder
-                        .records
-                        .iter()
-                        .take(8)
-                        .map(show)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                ));
-            }
-        }
+        check_line(&mut report, &mut engine, line, &traces);
     }
-    let mut summary = String::new();
-    let _ = write!(
-        summary,
+    let summary = format!(
         "{} searches, {} evaluation records, {} ply-1 entries, {} full traces compared; {} differences",
         report.searches,
         report.records,
         report.entries,
-        traces_compared,
+        report.traces,
         report.differences.len()
     );
     println!("{summary}");
@@ -329,7 +354,7 @@ fn every_line_and_every_trace_of_the_1978_program() {
         433 * 3 + 88,
         "every search of the file ran"
     );
-    assert_eq!(traces_compared, 866, "every full trace was compared");
+    assert_eq!(report.traces, 866, "every full trace was compared");
     assert!(
         report.differences.is_empty(),
         "{summary}\n{}",

@@ -51,7 +51,7 @@ pub struct ThinkArgs {
     /// Moves played from the position first, as a game (UCI such as e2e4 or SAN such as Nf3).
     #[arg(long, num_args = 1.., value_name = "MOVE")]
     moves: Vec<String>,
-    /// PLYMAX, the search depth (the 1978 levels are 1..6; the tables allow 9).
+    /// PLYMAX, the search depth (the 1978 levels are 1..6, 2 by default; the tables allow 9).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=MAX_PLYMAX as i64))]
     ply: u8,
     /// Which search answers.

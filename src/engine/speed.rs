@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use super::eval::{EvalInput, Region, evaluate};
 use super::search::{Engine, SearchError, SearchParams};
 use super::setup::Setup;
+use crate::reference::Move;
 
 /// Kiwipete, the chessprogramming wiki's position 2.
 pub const KIWIPETE_FEN: &str =
@@ -59,8 +60,8 @@ pub const SPEED_CASES: [SpeedCase; 4] = [
 pub struct SearchSample {
     /// The case.
     pub case: SpeedCase,
-    /// The best move in UCI (castling as the king's move).
-    pub best: Option<[u8; 2]>,
+    /// The best move.
+    pub best: Option<Move>,
     /// SCORE+1.
     pub score: u8,
     /// POINTS calls.
@@ -86,7 +87,7 @@ pub fn time_search(engine: &mut Engine, case: &SpeedCase) -> Result<SearchSample
     let elapsed = start.elapsed();
     Ok(SearchSample {
         case: *case,
-        best: result.best.map(|mv| [mv.entry.from, mv.entry.to]),
+        best: result.best,
         score: result.score,
         evaluations: result.evaluations,
         nodes: result.nodes,
