@@ -92,7 +92,7 @@ pub trait Observer {
     #[inline]
     fn on_genmov(&mut self, _ply: u8, _list: &MoveList) {}
 
-    /// The best score at `ply` improved to `score` (S[ply]) with `mv`, or with no move when the
+    /// The best score at `ply` improved to `score` (`S[ply]`) with `mv`, or with no move when the
     /// ply's side has none (mate or stalemate as its own result). These are the points where the
     /// principal variation changes.
     #[inline]

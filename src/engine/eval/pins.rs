@@ -8,7 +8,7 @@ use super::region::{BACT, PLISTA, POSK, Region, TERMINATOR, WACT};
 use super::tables::{DIRECT, FIRST_ORTHOGONAL};
 use crate::position::{BISHOP, BLACK, BORDER, Board, QUEEN, ROOK, is_playing_square};
 
-/// Finds the pins around the four royal squares POSK[0], POSK[1], POSQ[0], POSQ[1] as the region
+/// Finds the pins around the four royal squares `POSK[0]`, `POSK[1]`, `POSQ[0]`, `POSQ[1]` as the region
 /// holds them and returns NPINS. Whatever stands on a royal square counts as royal (a stale POSQ
 /// included, quirk Q8); an empty square acts as a white one.
 pub fn pinfnd(board: &Board, region: &mut Region) -> u8 {

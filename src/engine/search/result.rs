@@ -106,7 +106,7 @@ pub struct RootMove {
 pub struct Partial {
     /// BESTM so far (a complete ply-1 result only for the moves searched before the stop).
     pub best: Option<Move>,
-    /// S[1] so far (0 when no ply-1 move was finished).
+    /// `S[1]` so far (0 when no ply-1 move was finished).
     pub score: u8,
     /// POINTS calls made.
     pub evaluations: u64,
