@@ -63,6 +63,16 @@ pub fn moveno_for(fullmove: u64) -> u8 {
 }
 
 impl Setup {
+    /// A setup from a board as it stands (for instance read back from emulated memory) and
+    /// MOVENO as poked; the game's fullmove number is taken to be MOVENO.
+    pub fn new(board: Board, moveno: u8) -> Setup {
+        Setup {
+            board,
+            moveno,
+            fullmove: u64::from(moveno),
+        }
+    }
+
     /// The setup of a FEN (see the module documentation).
     pub fn from_fen(fen: &str) -> Result<Setup, SetupError> {
         let board = Board::from_fen(fen).map_err(|source| SetupError::Fen {
