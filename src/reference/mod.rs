@@ -13,6 +13,7 @@ mod move_list;
 mod moves;
 mod perft;
 mod rules;
+mod san;
 mod uci;
 
 pub use crate::position::{in_check, is_attacked};
@@ -23,4 +24,5 @@ pub use move_list::{MAX_MOVES, MoveList};
 pub use moves::Move;
 pub use perft::{divide, perft};
 pub use rules::Rules;
+pub use san::{SanError, find_san, san};
 pub use uci::{UciError, find_move, play_uci};
