@@ -7,6 +7,7 @@
 pub mod assembler;
 pub mod crosscheck;
 pub mod engine;
+pub mod game;
 pub mod machine;
 pub mod position;
 pub mod profile;

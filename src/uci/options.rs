@@ -4,8 +4,8 @@ use super::command::excerpt;
 
 /// The deepest PLYMAX the 1978 ply tables allow (`SARGON_SEARCH.md` 7.4).
 pub const MAX_PLY: u8 = 9;
-/// The 1978 program's default level.
-pub const DEFAULT_PLY: u8 = 2;
+/// The deepest level of the 1978 program (its levels run 1..6); `go` under a clock stops here.
+pub const DEFAULT_PLY: u8 = 6;
 /// The clock of a 4 MHz Z80 (the fastest 1978 machines); the TRS-80 Model I ran at 1.774.
 pub const DEFAULT_MHZ: f64 = 4.0;
 
