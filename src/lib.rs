@@ -43,12 +43,15 @@ pub mod abi;
 pub mod assembler;
 pub mod bench;
 pub mod crosscheck;
+pub mod engine;
+pub mod game;
 pub mod machine;
 pub mod position;
 pub mod profile;
 pub mod reference;
 pub mod text;
 pub mod tui;
+pub mod uci;
 
 pub use abi::{AbiError, AbiSymbols, DriveError, Driver, RawEntry, Routine, z80_perft};
 pub use crosscheck::{Checker, Failure, Mismatch, MismatchKind};

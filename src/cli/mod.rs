@@ -8,6 +8,7 @@ mod crosscheck;
 mod moves;
 mod perft;
 mod profile;
+mod think;
 mod tui;
 
 use clap::{Parser, Subcommand};
@@ -38,6 +39,8 @@ enum Command {
     Tui(tui::TuiArgs),
     /// Measure emulation, routine, reference and cross-check speed side by side.
     Bench(bench::BenchArgs),
+    /// Search a position natively as the 1978 program does: best move, score, PV, counts.
+    Think(think::ThinkArgs),
 }
 
 /// Parses the arguments and runs the chosen subcommand; returns the process exit code.
@@ -52,5 +55,6 @@ pub fn run() -> anyhow::Result<i32> {
         Command::Profile(args) => profile::run(args),
         Command::Tui(args) => tui::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Think(args) => think::run(args),
     }
 }

@@ -12,6 +12,7 @@ mod move_list;
 mod moves;
 mod perft;
 mod rules;
+mod san;
 mod uci;
 
 pub use crate::position::{in_check, is_attacked};
@@ -22,4 +23,5 @@ pub use move_list::{MAX_MOVES, MoveList};
 pub use moves::Move;
 pub use perft::{divide, perft};
 pub use rules::Rules;
+pub use san::{SanError, find_san, san};
 pub use uci::{UciError, find_move, play_uci};

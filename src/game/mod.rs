@@ -1,0 +1,15 @@
+//! Playing games: the program's memory between moves, one search by either engine, and
+//! searching level after level under a clock. The UCI engine and the terminal game are built
+//! on this room.
+
+mod clock;
+mod deepening;
+mod searcher;
+mod state;
+
+pub use clock::{Budget, Levels};
+pub use deepening::{Level, Limits, deepen};
+pub use searcher::{
+    Answer, Control, Failure, Hardware, NativeSearcher, Request, Searcher, no_legal_move,
+};
+pub use state::{Game, GameError, Start};

@@ -1,0 +1,19 @@
+//! The UCI engine: the GUI's lines parsed, the options, time management, and the session that
+//! answers them with either engine (`sargon-z80 uci`).
+
+mod clock;
+mod command;
+mod go;
+mod info;
+mod options;
+mod output;
+mod read;
+mod session;
+mod think;
+
+pub use clock::budget;
+pub use command::{Command, LineError, MAX_LINE, StartPosition, excerpt, parse_line};
+pub use go::GoParams;
+pub use options::{DEFAULT_MHZ, DEFAULT_PLY, MAX_PLY, Options, declarations};
+pub use output::Output;
+pub use session::Session;

@@ -1,0 +1,149 @@
+//! The engine's UCI options: their declaration for `uci` and their values after `setoption`.
+
+use super::command::excerpt;
+
+/// The deepest PLYMAX the 1978 ply tables allow (`SARGON_SEARCH.md` 7.4).
+pub const MAX_PLY: u8 = 9;
+/// The deepest level of the 1978 program (its levels run 1..6); `go` under a clock stops here.
+pub const DEFAULT_PLY: u8 = 6;
+/// The clock of a 4 MHz Z80 (the fastest 1978 machines); the TRS-80 Model I ran at 1.774.
+pub const DEFAULT_MHZ: f64 = 4.0;
+
+/// The option values the session works with.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Options {
+    /// `Ply`: the deepest PLYMAX a clock or `infinite` search goes to, and the depth of a bare
+    /// `go`.
+    pub ply: u8,
+    /// `Book`: the 1978 opening moves at the first move of either side.
+    pub book: bool,
+    /// `Historical clock`: hold the reply back until the real machine would have finished.
+    pub historical_clock: bool,
+    /// `MHz`: the real machine's clock for the historical clock and the reported times.
+    pub mhz: f64,
+    /// `Seed`: the R register at the start of each search (None: drawn at random per game and
+    /// announced in an `info string`).
+    pub seed: Option<u64>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            ply: DEFAULT_PLY,
+            book: true,
+            historical_clock: false,
+            mhz: DEFAULT_MHZ,
+            seed: None,
+        }
+    }
+}
+
+/// The `option` lines answered to `uci`.
+pub fn declarations() -> Vec<String> {
+    vec![
+        format!("option name Ply type spin default {DEFAULT_PLY} min 1 max {MAX_PLY}"),
+        "option name Book type check default true".to_string(),
+        "option name Historical clock type check default false".to_string(),
+        format!("option name MHz type string default {DEFAULT_MHZ}"),
+        "option name Seed type string default random".to_string(),
+    ]
+}
+
+impl Options {
+    /// Applies `setoption`; the error says why the value was refused (the old value stays).
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        let value = value.map(str::trim).unwrap_or("");
+        match name.trim().to_ascii_lowercase().as_str() {
+            "ply" => self.ply = parse_ply(value)?,
+            "book" => self.book = parse_check(name, value)?,
+            "historical clock" => self.historical_clock = parse_check(name, value)?,
+            "mhz" => self.mhz = parse_mhz(value)?,
+            "seed" => self.seed = parse_seed(value)?,
+            _ => return Err(format!("no option named {:?}", excerpt(name))),
+        }
+        Ok(())
+    }
+}
+
+fn parse_ply(value: &str) -> Result<u8, String> {
+    match value.parse::<u8>() {
+        Ok(ply) if (1..=MAX_PLY).contains(&ply) => Ok(ply),
+        _ => Err(format!(
+            "Ply {:?} is not a whole number from 1 to {MAX_PLY}",
+            excerpt(value)
+        )),
+    }
+}
+
+fn parse_check(name: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!(
+            "{} takes true or false, not {:?}",
+            excerpt(name),
+            excerpt(value)
+        )),
+    }
+}
+
+fn parse_mhz(value: &str) -> Result<f64, String> {
+    match value.parse::<f64>() {
+        Ok(mhz) if (0.1..=1000.0).contains(&mhz) => Ok(mhz),
+        _ => Err(format!(
+            "MHz {:?} is not a clock rate from 0.1 to 1000",
+            excerpt(value)
+        )),
+    }
+}
+
+fn parse_seed(value: &str) -> Result<Option<u64>, String> {
+    if value.is_empty() || value.eq_ignore_ascii_case("random") {
+        return Ok(None);
+    }
+    value.parse::<u64>().map(Some).map_err(|_| {
+        format!(
+            "Seed {:?} is not \"random\" or a whole number",
+            excerpt(value)
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn setting_options() {
+        let mut options = Options::default();
+        options.set("Ply", Some("5")).unwrap();
+        options.set("historical CLOCK", Some("true")).unwrap();
+        options.set("MHz", Some("1.774")).unwrap();
+        options.set("Seed", Some("42")).unwrap();
+        options.set("Book", Some("false")).unwrap();
+        assert_eq!(
+            options,
+            Options {
+                ply: 5,
+                book: false,
+                historical_clock: true,
+                mhz: 1.774,
+                seed: Some(42),
+            }
+        );
+        options.set("Seed", Some("random")).unwrap();
+        assert_eq!(options.seed, None);
+    }
+
+    #[test]
+    fn refused_values_keep_the_old_one() {
+        let mut options = Options::default();
+        assert_eq!(
+            options.set("Ply", Some("10")),
+            Err("Ply \"10\" is not a whole number from 1 to 9".to_string())
+        );
+        assert!(options.set("MHz", Some("-3")).is_err());
+        assert!(options.set("Hash", Some("16")).is_err());
+        assert_eq!(options, Options::default());
+    }
+}

@@ -1,0 +1,345 @@
+//! The UCI conversation: reads the GUI's lines, keeps the game, runs searches on a worker
+//! thread so that `isready` and `stop` are answered while it thinks.
+
+use std::io::BufRead;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+
+use super::command::{Command, StartPosition, parse_line};
+use super::go::GoParams;
+use super::options::{Options, declarations};
+use super::output::Output;
+use super::think::{EngineMove, Thought, think};
+use super::{excerpt, read::read_line};
+use crate::game::{Game, Searcher, Start};
+
+/// A finished worker: the searcher back, and the move it chose (to carry its POSQ into the game).
+type Worker = JoinHandle<(Box<dyn Searcher>, Option<EngineMove>)>;
+
+/// The engine side of a UCI session.
+pub struct Session {
+    out: Output,
+    name: String,
+    options: Options,
+    game: Game,
+    /// The moves of `game` in UCI text, as the GUI sent them.
+    moves: Vec<String>,
+    searcher: Option<Box<dyn Searcher>>,
+    worker: Option<Worker>,
+    stop: Arc<AtomicBool>,
+    /// The engine's last move not yet seen in a `position` command.
+    pending: Option<EngineMove>,
+    /// The seed of this game (R on entry to FNDMOV), announced once per game.
+    seed: Option<u64>,
+    /// True while the running search waits for `stop` (`go infinite`, `go ponder`).
+    infinite: bool,
+}
+
+impl Session {
+    /// A session that answers on `out` with `searcher`; `name` goes into `id name`.
+    pub fn new(searcher: Box<dyn Searcher>, name: &str, out: Output) -> Session {
+        Session {
+            out,
+            name: name.to_string(),
+            options: Options::default(),
+            game: Game::new(),
+            moves: Vec::new(),
+            searcher: Some(searcher),
+            worker: None,
+            stop: Arc::new(AtomicBool::new(false)),
+            pending: None,
+            seed: None,
+            infinite: false,
+        }
+    }
+
+    /// Reads commands until `quit`, the end of the input, or a closed output.
+    pub fn run(&mut self, mut input: impl BufRead) {
+        let mut buffer = Vec::new();
+        loop {
+            let line = match read_line(&mut input, &mut buffer) {
+                Ok(Some(line)) => line,
+                Ok(None) => break,
+                Err(reason) => {
+                    self.out.info(&format!("ignored a line: {reason}"));
+                    continue;
+                }
+            };
+            if !self.handle(&line) || self.out.is_closed() {
+                return self.finish_search();
+            }
+        }
+        // The end of the input: a piped script still gets its answer, unless the search would
+        // only end on a `stop` that can no longer come.
+        if self.infinite {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        self.wait();
+    }
+
+    /// Handles one line; false on `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
+        match parse_line(line) {
+            Ok(Some(Command::Quit)) => return false,
+            Ok(Some(command)) => self.command(command),
+            Ok(None) => {}
+            Err(error) => self.out.info(&format!("ignored: {error}")),
+        }
+        true
+    }
+
+    fn command(&mut self, command: Command) {
+        match command {
+            Command::Uci => self.identify(),
+            Command::IsReady => self.out.line("readyok"),
+            Command::Debug(_) | Command::PonderHit => {}
+            Command::Stop => self.stop.store(true, Ordering::Relaxed),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::NewGame => self.new_game(),
+            Command::Position { start, moves } => self.position(start, moves),
+            Command::Go(params) => self.go(params),
+            Command::Quit => {}
+        }
+    }
+
+    fn identify(&mut self) {
+        self.out.line(&format!("id name {}", self.name));
+        self.out
+            .line("id author Dan and Kathe Spracklen (Sargon, 1978); sargon-z80 harness");
+        for line in declarations() {
+            self.out.line(&line);
+        }
+        self.out.line("uciok");
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        self.finish_search();
+        if let Err(reason) = self.options.set(name, value) {
+            self.out.info(&format!("ignored setoption: {reason}"));
+        } else if name.trim().eq_ignore_ascii_case("seed") {
+            self.seed = None;
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.finish_search();
+        self.game = Game::new();
+        self.moves.clear();
+        self.pending = None;
+        self.seed = None;
+    }
+
+    /// Follows the GUI's position. When it continues the game held (same start, the held moves
+    /// first), only the new moves are played, so the program's memory (POSQ as the searches
+    /// left it) carries on; otherwise the game is set up afresh from the start and its moves.
+    fn position(&mut self, start: StartPosition, moves: Vec<String>) {
+        self.finish_search();
+        let start = match start {
+            StartPosition::Startpos => Start::Startpos,
+            StartPosition::Fen(fen) => Start::Fen(fen),
+        };
+        let continues = *self.game.start() == start && moves.starts_with(&self.moves);
+        if !continues {
+            match Game::from_start(&start) {
+                Ok(game) => self.game = game,
+                Err(error) => return self.refuse_position(&error.to_string()),
+            }
+            self.moves.clear();
+        }
+        for text in &moves[self.moves.len()..] {
+            if let Err(error) = self.play(text) {
+                return self.refuse_position(&error);
+            }
+        }
+    }
+
+    /// Plays one move of the GUI's list, with the searched POSQ when it is the engine's own.
+    fn play(&mut self, text: &str) -> Result<(), String> {
+        let mv = self.game.find(text).map_err(|error| error.to_string())?;
+        match self.pending.take() {
+            Some(own) if own.index == self.moves.len() && own.best == mv => {
+                self.game.play_searched(&mv, own.posq_after)
+            }
+            _ => self.game.play(&mv),
+        }
+        self.moves.push(text.to_string());
+        Ok(())
+    }
+
+    fn refuse_position(&mut self, reason: &str) {
+        self.out.info(&format!(
+            "ignored position ({}); kept the position after {} moves",
+            excerpt(reason),
+            self.moves.len()
+        ));
+    }
+
+    fn go(&mut self, params: GoParams) {
+        self.finish_search();
+        let Some(mut searcher) = self.searcher.take() else {
+            return self.out.info("no engine available");
+        };
+        self.stop.store(false, Ordering::Relaxed);
+        self.infinite = params.infinite || params.ponder;
+        let seed = self.announce_seed();
+        let thought = Thought {
+            game: self.game.clone(),
+            index: self.moves.len(),
+            params,
+            options: self.options.clone(),
+            r_register: seed as u8,
+        };
+        let (out, stop) = (self.out.clone(), Arc::clone(&self.stop));
+        self.worker = Some(std::thread::spawn(move || {
+            let own = think(searcher.as_mut(), &thought, &out, &stop);
+            (searcher, own)
+        }));
+    }
+
+    /// The game's seed: the option's, or one drawn at random and announced for replay.
+    fn announce_seed(&mut self) -> u64 {
+        if let Some(seed) = self.seed {
+            return seed;
+        }
+        let seed = self.options.seed.unwrap_or_else(random_seed);
+        self.out.info(&format!(
+            "seed {seed}: R = 0x{:02X} on entry to FNDMOV (setoption name Seed value {seed} replays this game)",
+            seed as u8
+        ));
+        self.seed = Some(seed);
+        seed
+    }
+
+    /// Stops a running search and takes the searcher back.
+    fn finish_search(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.wait();
+    }
+
+    /// Waits until a running search has answered `bestmove` on its own (a search under
+    /// `infinite` waits for `stop`), and takes the searcher back.
+    pub fn wait(&mut self) {
+        let Some(worker) = self.worker.take() else {
+            return;
+        };
+        match worker.join() {
+            Ok((searcher, own)) => {
+                self.searcher = Some(searcher);
+                self.pending = own;
+            }
+            Err(_) => self.out.info("the search thread failed; no engine is left"),
+        }
+    }
+}
+
+/// A seed from the process's random hasher keys (no extra dependency for one number).
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, RandomState};
+    RandomState::new().hash_one(std::time::SystemTime::now())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::NativeSearcher;
+    use std::sync::Mutex;
+
+    /// A writer whose bytes the test can read.
+    #[derive(Clone, Default)]
+    struct Captured(Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Captured {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Captured {
+        fn lines(&self) -> Vec<String> {
+            let bytes = self.0.lock().unwrap();
+            String::from_utf8_lossy(&bytes)
+                .lines()
+                .map(str::to_string)
+                .collect()
+        }
+    }
+
+    fn converse(script: &str) -> Vec<String> {
+        let captured = Captured::default();
+        let out = Output::new(Box::new(captured.clone()));
+        let mut session = Session::new(Box::new(NativeSearcher::new()), "Sargon", out);
+        session.run(std::io::Cursor::new(script.to_string()));
+        captured.lines()
+    }
+
+    #[test]
+    fn handshake_and_a_depth_search() {
+        let lines = converse(
+            "uci\nisready\nsetoption name Seed value 7\nposition fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\ngo depth 3\n",
+        );
+        assert_eq!(lines[0], "id name Sargon");
+        assert!(lines.contains(&"uciok".to_string()));
+        assert!(lines.contains(&"readyok".to_string()));
+        let info = lines
+            .iter()
+            .find(|l| l.starts_with("info depth 3"))
+            .unwrap();
+        assert!(
+            info.starts_with("info depth 3 score cp 75 nodes "),
+            "{info}"
+        );
+        assert!(info.ends_with(" pv b1c3 b8c6 g1f3"), "{info}");
+        assert_eq!(lines.last().unwrap(), "bestmove b1c3");
+    }
+
+    #[test]
+    fn the_book_by_seed_and_by_the_first_move() {
+        let lines = converse("setoption name Seed value 1\nposition startpos\ngo depth 3\n");
+        assert_eq!(lines.last().unwrap(), "bestmove d2d4");
+        let lines = converse("position startpos moves g1f3\ngo depth 3\n");
+        assert_eq!(lines.last().unwrap(), "bestmove d7d5");
+        let lines = converse("setoption name Book value false\nposition startpos\ngo depth 1\n");
+        assert_eq!(lines.last().unwrap(), "bestmove b1c3");
+    }
+
+    #[test]
+    fn malformed_lines_are_ignored_with_a_reason() {
+        let lines = converse(
+            "go depth x\nfoo\nsetoption name Seed value 2\nposition startpos moves e2e5\ngo depth 1\n",
+        );
+        assert!(
+            lines[0].starts_with("info string ignored: malformed \"go\""),
+            "{lines:?}"
+        );
+        assert_eq!(lines[1], "info string ignored: unknown command \"foo\"");
+        assert!(
+            lines[2].starts_with("info string ignored position"),
+            "{lines:?}"
+        );
+        assert_eq!(
+            lines.last().unwrap(),
+            "bestmove e2e4",
+            "the book, from the start"
+        );
+    }
+
+    #[test]
+    fn infinite_waits_for_stop() {
+        let lines =
+            converse("position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\ngo infinite\nisready\nstop\n");
+        let ready = lines.iter().position(|l| l == "readyok").unwrap();
+        let best = lines
+            .iter()
+            .position(|l| l.starts_with("bestmove"))
+            .unwrap();
+        assert!(
+            ready < best,
+            "readyok is answered while thinking: {lines:?}"
+        );
+    }
+}
