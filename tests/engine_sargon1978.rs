@@ -4,6 +4,8 @@
 //! digest, PLYMAX and POSQ after) and every full evaluation sequence of traces.jsonl, record by
 //! record. A difference prints the position, PLYMAX and the first diverging record.
 
+mod shared;
+
 use std::collections::HashMap;
 use std::path::PathBuf;
 
@@ -15,7 +17,7 @@ use serde_json::Value;
 
 /// The sargon1978 folder, or a panic naming where it was looked for.
 fn data_dir() -> PathBuf {
-    let dir = sargon_z80::shared_dir().join("sargon1978");
+    let dir = shared::shared_dir().join("sargon1978");
     assert!(
         dir.join("search.jsonl").is_file() && dir.join("traces.jsonl").is_file(),
         "the 1978 measurements are missing: expected search.jsonl and traces.jsonl in {} \
