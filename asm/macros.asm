@@ -311,3 +311,291 @@ ENTRY   MACRO   SPC
         CP      05H
         JR      NC,SPC                  ; queen taken, promotion, double
         ENDM
+
+;**********************************************************************
+;       PFDIR: ONE LINE OF A ROYAL SQUARE (PINFND)
+;**********************************************************************
+;       EXPANDS TO: PDIR := STEP; from the square E outward: skip
+;                   empty squares, stop at the border; the first piece
+;                   of P1's colour (B) becomes the candidate C, a
+;                   second one ends the line; a piece of the other
+;                   colour behind a candidate goes to PFENY (the type
+;                   PT pins along this line), else the line ends.
+;       INPUTS:     STEP = the signed step; PT = 3 (diagonal) or 4
+;                   (rank, file); LP, OWN, ENDL = label names;
+;                   B = P1, E = the royal square, H = 0.
+;       OUTPUTS:    a pin in PLISTA when there is one.
+;       REGISTERS:  AF, C, D, L destroyed; B, E, H kept.
+;**********************************************************************
+PFDIR   MACRO   STEP, PT, LP, OWN, ENDL
+        LD      A,STEP
+        LD      (PDIR),A
+        LD      L,E
+        LD      C,0
+LP:     LD      A,L
+        ADD     A,STEP
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,LP
+        CP      0FFH
+        JR      Z,ENDL                  ; the border
+        XOR     B
+        JP      P,OWN                   ; P1's colour
+        INC     C
+        DEC     C
+        JR      Z,ENDL                  ; no candidate before it
+        LD      A,(HL)
+        LD      D,PT
+        CALL    PFENY
+        JR      ENDL
+OWN:    INC     C
+        DEC     C
+        JR      NZ,ENDL                 ; two own pieces: no pin
+        LD      C,L
+        JR      LP
+ENDL:
+        ENDM
+
+;**********************************************************************
+;       PARANK: OFFER THE PIECES OF ONE RANK TO PAPC (POINTS, PHASE 1)
+;**********************************************************************
+;       EXPANDS TO: for the 8 squares from FIRST: LD HL,square /
+;                   LD A,(HL) / OR A / CALL NZ,PAPC.
+;       REGISTERS:  whatever PAPC destroys.
+;**********************************************************************
+PARANK  MACRO   FIRST
+        LD      HL,FIRST
+        LD      A,(HL)
+        OR      A
+        CALL    NZ,PAPC
+        LD      HL,FIRST+1
+        LD      A,(HL)
+        OR      A
+        CALL    NZ,PAPC
+        LD      HL,FIRST+2
+        LD      A,(HL)
+        OR      A
+        CALL    NZ,PAPC
+        LD      HL,FIRST+3
+        LD      A,(HL)
+        OR      A
+        CALL    NZ,PAPC
+        LD      HL,FIRST+4
+        LD      A,(HL)
+        OR      A
+        CALL    NZ,PAPC
+        LD      HL,FIRST+5
+        LD      A,(HL)
+        OR      A
+        CALL    NZ,PAPC
+        LD      HL,FIRST+6
+        LD      A,(HL)
+        OR      A
+        CALL    NZ,PAPC
+        LD      HL,FIRST+7
+        LD      A,(HL)
+        OR      A
+        CALL    NZ,PAPC
+        ENDM
+
+;**********************************************************************
+;       XCLR: CLEAR ONE RANK OF THE X-RAY PAGE (POINTS, PHASE 1)
+;**********************************************************************
+;       INPUTS:     FIRST = the rank's a-file square; H = HIGH(XRAY),
+;                   C = 0.
+;       REGISTERS:  L destroyed.
+;**********************************************************************
+XCLR    MACRO   FIRST
+        LD      L,FIRST
+        LD      (HL),C
+        INC     L
+        LD      (HL),C
+        INC     L
+        LD      (HL),C
+        INC     L
+        LD      (HL),C
+        INC     L
+        LD      (HL),C
+        INC     L
+        LD      (HL),C
+        INC     L
+        LD      (HL),C
+        INC     L
+        LD      (HL),C
+        ENDM
+
+;**********************************************************************
+;       SLIDE: ONE LINE OF A BISHOP, ROOK OR QUEEN (POINTS, PHASE 1)
+;**********************************************************************
+;       EXPANDS TO: for the squares at STEP, STEP*2 .. STEP*7 from the
+;                   piece: set bit BITN of LMARK there (the piece
+;                   attacks that square from the line BITN), stop at
+;                   the first square that is not empty. When that is
+;                   a piece of the slider's own colour, also set bit
+;                   BITN of XRAY there: a scan that reaches it along
+;                   line BITN finds an x-ray attacker right behind it.
+;       INPUTS:     STEP = the signed step (+9, -10 ..), BITN = the bit
+;                   of the line seen from the marked square (the
+;                   direction -STEP); H1..H6, HIT, NEXT = label names;
+;                   IX -> the piece on the board, IY -> its LMARK
+;                   byte, B = its square, C = its byte.
+;       OUTPUTS:    LMARK and XRAY bits.
+;       REGISTERS:  AF, E, HL destroyed.
+;       WHY:        unrolled to the longest line: a step costs one SET,
+;                   one load and a test (53 T-states).
+;**********************************************************************
+SLIDE   MACRO   STEP, BITN, H1, H2, H3, H4, H5, H6, HIT, NEXT
+        SET     BITN,(IY STEP)
+        LD      A,(IX STEP)
+        OR      A
+        JR      NZ,H1
+        SET     BITN,(IY STEP*2)
+        LD      A,(IX STEP*2)
+        OR      A
+        JR      NZ,H2
+        SET     BITN,(IY STEP*3)
+        LD      A,(IX STEP*3)
+        OR      A
+        JR      NZ,H3
+        SET     BITN,(IY STEP*4)
+        LD      A,(IX STEP*4)
+        OR      A
+        JR      NZ,H4
+        SET     BITN,(IY STEP*5)
+        LD      A,(IX STEP*5)
+        OR      A
+        JR      NZ,H5
+        SET     BITN,(IY STEP*6)
+        LD      A,(IX STEP*6)
+        OR      A
+        JR      NZ,H6
+        SET     BITN,(IY STEP*7)
+        LD      A,(IX STEP*7)
+        OR      A
+        JR      Z,NEXT                  ; seven empty: the border follows
+        LD      E,STEP*7
+        JR      HIT
+H1:     LD      E,STEP
+        JR      HIT
+H2:     LD      E,STEP*2
+        JR      HIT
+H3:     LD      E,STEP*3
+        JR      HIT
+H4:     LD      E,STEP*4
+        JR      HIT
+H5:     LD      E,STEP*5
+        JR      HIT
+H6:     LD      E,STEP*6
+HIT:    INC     A
+        JR      Z,NEXT                  ; the border
+        DEC     A
+        XOR     C
+        JP      M,NEXT                  ; the other colour
+        LD      A,B
+        ADD     A,E
+        LD      L,A
+        LD      H,HIGH(XRAY)
+        SET     BITN,(HL)
+NEXT:
+        ENDM
+
+;**********************************************************************
+;       LNOP, LPIN: ONE LINE OF A SCORED SQUARE (POINTS, PHASE 2)
+;**********************************************************************
+;       EXPANDS TO: from the square E along STEP to the first piece
+;                   (an attacker: its LMARK bit said so), record it,
+;                   end after a king; when XRAY bit MASK is set there,
+;                   go on through the x-ray chain (LCHN / LCHNP).
+;                   LNOP: no pins (own slot; LCHN keeps the queen
+;                   slot behind a queen). LPIN: PINCHK first, then
+;                   the slot RECR: RECT for a positive step, RECQ
+;                   for a negative one (quirk Q4).
+;       INPUTS:     E = the square, H = 0, B = bits to keep; label
+;                   names LP (and NOREC).
+;       REGISTERS:  AF, C, D, L destroyed; B, E, H kept (H = 0).
+;       WHY:        the walk and the constants in line; only the rare
+;                   x-ray chain is shared code.
+;**********************************************************************
+LNOP    MACRO   STEP, MASK, LP
+        LD      L,E
+LP:     LD      A,L
+        ADD     A,STEP
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,LP
+        LD      C,A
+        CALL    RECT
+        LD      A,C
+        AND     07H
+        CP      06H
+        RET     Z                       ; a king ends its line
+        LD      H,HIGH(XRAY)
+        LD      A,(HL)
+        LD      H,0
+        AND     MASK
+        RET     Z                       ; no x-ray attacker behind
+        LD      A,STEP
+        LD      (PDIR),A
+        LD      A,MASK
+        JP      LCHN
+        ENDM
+
+LPIN    MACRO   STEP, MASK, LP, NOREC, RECR
+        LD      A,STEP
+        LD      (PDIR),A
+        LD      L,E
+LP:     LD      A,L
+        ADD     A,STEP
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,LP
+        LD      C,A
+        LD      A,L
+        CALL    PINCHK
+        JR      C,NOREC                 ; dropped, the line goes on
+        LD      A,C
+        CALL    RECR
+NOREC:  LD      A,C
+        AND     07H
+        CP      06H
+        RET     Z
+        LD      H,HIGH(XRAY)
+        LD      A,(HL)
+        LD      H,0
+        AND     MASK
+        RET     Z
+        LD      A,MASK
+        JP      LCHNP
+        ENDM
+
+;**********************************************************************
+;       KNOP, KPIN: ONE KNIGHT OF A SCORED SQUARE (POINTS, PHASE 2)
+;**********************************************************************
+;       EXPANDS TO: the knight on E + JUMP (its KMARK bit said so) is
+;                   recorded: KNOP in its own slot; KPIN after PINCHK
+;                   in the slot RECR (RECQ for a negative jump, Q4).
+;       INPUTS:     E = the square, H = 0.
+;       REGISTERS:  AF, L destroyed.
+;**********************************************************************
+KNOP    MACRO   JUMP
+        LD      A,E
+        ADD     A,JUMP
+        LD      L,A
+        LD      A,(HL)
+        JP      RECT
+        ENDM
+
+KPIN    MACRO   JUMP, RECR
+        LD      A,JUMP
+        LD      (PDIR),A
+        LD      A,E
+        ADD     A,JUMP
+        LD      L,A
+        CALL    PINCHK
+        RET     C
+        LD      A,(HL)
+        JP      RECR
+        ENDM
