@@ -83,8 +83,14 @@ PFPREV: DB      0,0,0,0,0,0     ; PERFT: its copy of the root's previous move
 PTOSQ:  DB      0               ; POINTS: to-square of the entry at MLPTRJ
 PSQ:    DB      0               ; POINTS: the square being scored
 PDIR:   DB      0               ; POINTS: scan direction for the pin check
-PMASK:  DB      0               ; POINTS: XRAY bit of the line in an x-ray chain
-PDEV:   DB      0               ; POINTS: page of the development table
+PMASK:  DB      0               ; POINTS: classes that pass a line on
+PSTAMP: DB      0               ; POINTS: this evaluation's number, for KADJ
+PCPG:   DB      0               ; POINTS: count page of the piece's colour
+PPINP:  DB      0               ; POINTS: pin direction of a pinned piece
+PFALL:  DB      0               ; POINTS: non-zero: record every square
+POVF:   DB      0               ; POINTS: a full slot overflowed
+PKNGW:  DB      0               ; POINTS: white kings seen
+PKNGB:  DB      0               ; POINTS: black kings seen
 ATSQ:   DB      0               ; ATTACK: the square
 ATQF:   DB      0               ; ATTACK: non-zero behind a queen
 FSAVE:  DB      0               ; FNDMOV: MOVENO on entry

@@ -358,119 +358,93 @@ ENDL:
         ENDM
 
 ;**********************************************************************
-;       PARANK: OFFER THE PIECES OF ONE RANK TO PAPC (POINTS, PHASE 1)
+;       PARANK: OFFER THE PIECES OF ONE RANK TO ROUT (POINTS, PHASE 1)
 ;**********************************************************************
 ;       EXPANDS TO: for the 8 squares from FIRST: LD HL,square /
-;                   LD A,(HL) / OR A / CALL NZ,PAPC.
-;       REGISTERS:  whatever PAPC destroys.
+;                   LD A,(HL) / OR A / CALL NZ,ROUT.
+;       REGISTERS:  whatever ROUT destroys.
 ;**********************************************************************
-PARANK  MACRO   FIRST
+PARANK  MACRO   FIRST, ROUT
         LD      HL,FIRST
         LD      A,(HL)
         OR      A
-        CALL    NZ,PAPC
+        CALL    NZ,ROUT
         LD      HL,FIRST+1
         LD      A,(HL)
         OR      A
-        CALL    NZ,PAPC
+        CALL    NZ,ROUT
         LD      HL,FIRST+2
         LD      A,(HL)
         OR      A
-        CALL    NZ,PAPC
+        CALL    NZ,ROUT
         LD      HL,FIRST+3
         LD      A,(HL)
         OR      A
-        CALL    NZ,PAPC
+        CALL    NZ,ROUT
         LD      HL,FIRST+4
         LD      A,(HL)
         OR      A
-        CALL    NZ,PAPC
+        CALL    NZ,ROUT
         LD      HL,FIRST+5
         LD      A,(HL)
         OR      A
-        CALL    NZ,PAPC
+        CALL    NZ,ROUT
         LD      HL,FIRST+6
         LD      A,(HL)
         OR      A
-        CALL    NZ,PAPC
+        CALL    NZ,ROUT
         LD      HL,FIRST+7
         LD      A,(HL)
         OR      A
-        CALL    NZ,PAPC
+        CALL    NZ,ROUT
         ENDM
 
 ;**********************************************************************
-;       XCLR: CLEAR ONE RANK OF THE X-RAY PAGE (POINTS, PHASE 1)
-;**********************************************************************
-;       INPUTS:     FIRST = the rank's a-file square; H = HIGH(XRAY),
-;                   C = 0.
-;       REGISTERS:  L destroyed.
-;**********************************************************************
-XCLR    MACRO   FIRST
-        LD      L,FIRST
-        LD      (HL),C
-        INC     L
-        LD      (HL),C
-        INC     L
-        LD      (HL),C
-        INC     L
-        LD      (HL),C
-        INC     L
-        LD      (HL),C
-        INC     L
-        LD      (HL),C
-        INC     L
-        LD      (HL),C
-        INC     L
-        LD      (HL),C
-        ENDM
-
-;**********************************************************************
-;       SLIDE: ONE LINE OF A BISHOP, ROOK OR QUEEN (POINTS, PHASE 1)
+;       CSLIDE: ONE LINE OF A FREE SLIDER (POINTS, PHASE 1)
 ;**********************************************************************
 ;       EXPANDS TO: for the squares at STEP, STEP*2 .. STEP*7 from the
-;                   piece: set bit BITN of LMARK there (the piece
-;                   attacks that square from the line BITN), stop at
-;                   the first square that is not empty. When that is
-;                   a piece of the slider's own colour, also set bit
-;                   BITN of XRAY there: a scan that reaches it along
-;                   line BITN finds an x-ray attacker right behind it.
-;       INPUTS:     STEP = the signed step (+9, -10 ..), BITN = the bit
-;                   of the line seen from the marked square (the
-;                   direction -STEP); H1..H6, HIT, NEXT = label names;
-;                   IX -> the piece on the board, IY -> its LMARK
-;                   byte, B = its square, C = its byte.
-;       OUTPUTS:    LMARK and XRAY bits.
-;       REGISTERS:  AF, E, HL destroyed.
-;       WHY:        unrolled to the longest line: a step costs one SET,
-;                   one load and a test (53 T-states).
+;                   piece: count it as an attacker there (INC of its
+;                   colour's count page), stop at the first square
+;                   that is not empty. When that is a piece of its own
+;                   colour, GXRAY decides whether the line goes on
+;                   through it (an x-ray: SARGON_EVAL.md Q2).
+;       INPUTS:     STEP = the signed step (+9, -10 ..); TM = the
+;                   classes (CLS) that pass this line on; H1..H6, HIT,
+;                   NEXT = label names; IX -> the piece on the board,
+;                   IY -> its square on its colour's count page,
+;                   B = its square, C = its byte, PCPG = that page.
+;       OUTPUTS:    counts.
+;       REGISTERS:  AF, DE, HL destroyed; B, C, IX, IY kept.
+;       WHY:        unrolled to the longest line: a step costs one INC,
+;                   one load and a test (53 T-states); a border square
+;                   is counted too and never read.
 ;**********************************************************************
-SLIDE   MACRO   STEP, BITN, H1, H2, H3, H4, H5, H6, HIT, NEXT
-        SET     BITN,(IY STEP)
+CSLIDE  MACRO   STEP, TM, H1, H2, H3, H4, H5, H6, HIT, NEXT
+        INC     (IY STEP)
         LD      A,(IX STEP)
         OR      A
         JR      NZ,H1
-        SET     BITN,(IY STEP*2)
+        INC     (IY STEP*2)
         LD      A,(IX STEP*2)
         OR      A
         JR      NZ,H2
-        SET     BITN,(IY STEP*3)
+        INC     (IY STEP*3)
         LD      A,(IX STEP*3)
         OR      A
         JR      NZ,H3
-        SET     BITN,(IY STEP*4)
+        INC     (IY STEP*4)
         LD      A,(IX STEP*4)
         OR      A
         JR      NZ,H4
-        SET     BITN,(IY STEP*5)
+        INC     (IY STEP*5)
         LD      A,(IX STEP*5)
         OR      A
         JR      NZ,H5
-        SET     BITN,(IY STEP*6)
+        INC     (IY STEP*6)
         LD      A,(IX STEP*6)
         OR      A
         JR      NZ,H6
-        SET     BITN,(IY STEP*7)
+        INC     (IY STEP*7)
         LD      A,(IX STEP*7)
         OR      A
         JR      Z,NEXT                  ; seven empty: the border follows
@@ -491,111 +465,118 @@ HIT:    INC     A
         JR      Z,NEXT                  ; the border
         DEC     A
         XOR     C
-        JP      M,NEXT                  ; the other colour
-        LD      A,B
-        ADD     A,E
-        LD      L,A
-        LD      H,HIGH(XRAY)
-        SET     BITN,(HL)
+        JP      M,NEXT                  ; the other colour: the line ends
+        LD      A,STEP
+        LD      (PDIR),A
+        LD      A,TM
+        CALL    GXRAY
 NEXT:
         ENDM
 
 ;**********************************************************************
-;       LNOP, LPIN: ONE LINE OF A SCORED SQUARE (POINTS, PHASE 2)
+;       SLINE: ONE LINE OF THE EXACT SCAN (POINTS, PHASE 2)
 ;**********************************************************************
-;       EXPANDS TO: from the square E along STEP to the first piece
-;                   (an attacker: its LMARK bit said so), record it,
-;                   end after a king; when XRAY bit MASK is set there,
-;                   go on through the x-ray chain (LCHN / LCHNP).
-;                   LNOP: no pins (own slot; LCHN keeps the queen
-;                   slot behind a queen). LPIN: PINCHK first, then
-;                   the slot RECR: RECT for a positive step, RECQ
-;                   for a negative one (quirk Q4).
-;       INPUTS:     E = the square, H = 0, B = bits to keep; label
-;                   names LP (and NOREC).
-;       REGISTERS:  AF, C, D, L destroyed; B, E, H kept (H = 0).
-;       WHY:        the walk and the constants in line; only the rare
-;                   x-ray chain is shared code.
+;       EXPANDS TO: from the square E along STEP to the first piece;
+;                   when it attacks (its CLS class AND NEAR one step
+;                   away, AND the line's far class beyond) go on in
+;                   FIRST (SFIRD for a diagonal, SFIRO for a rank or
+;                   file) with A = STEP, else return.
+;       INPUTS:     E = the square, H = 0, B = HIGH(CLS); WLP = a label.
+;       REGISTERS:  AF, C, D, L destroyed; B, E, H kept.
 ;**********************************************************************
-LNOP    MACRO   STEP, MASK, LP
-        LD      L,E
-LP:     LD      A,L
+SLINE   MACRO   STEP, NEAR, FAR, FIRST, WLP
+        LD      A,E
         ADD     A,STEP
         LD      L,A
         LD      A,(HL)
         OR      A
-        JR      Z,LP
+        JR      Z,WLP
         LD      C,A
-        CALL    RECT
+        LD      A,(BC)
+        AND     NEAR
+        RET     Z                       ; the first piece does not attack
+        LD      A,STEP
+        JP      FIRST
+WLP:    LD      A,L
+        ADD     A,STEP
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,WLP
+        LD      C,A
+        LD      A,(BC)
+        AND     FAR
+        RET     Z
+        LD      A,STEP
+        JP      FIRST
+        ENDM
+
+;**********************************************************************
+;       SKNT: ONE KNIGHT JUMP OF THE EXACT SCAN (POINTS, PHASE 2)
+;**********************************************************************
+;       EXPANDS TO: a knight on E + JUMP (either colour) goes through
+;                   SREC with PDIR = JUMP, never behind a queen.
+;       INPUTS:     E = the square, H = 0; NO = a label.
+;       REGISTERS:  AF, C, D, L destroyed.
+;**********************************************************************
+SKNT    MACRO   JUMP, NO
+        LD      A,E
+        ADD     A,JUMP
+        LD      L,A
+        LD      A,(HL)
+        AND     07H
+        CP      02H
+        JR      NZ,NO
+        LD      C,(HL)
+        LD      A,JUMP
+        LD      (PDIR),A
+        LD      D,1
+        CALL    SREC
+NO:
+        ENDM
+
+;**********************************************************************
+;       SCHAIN: THE X-RAY CHAIN OF THE EXACT SCAN (POINTS, PHASE 2)
+;**********************************************************************
+;       EXPANDS TO: the first attacker C on L goes through SREC (D = 0
+;                   when it is a queen: the rest of the line is behind
+;                   a queen); after a king the line ends; else step on
+;                   along PDIR: a piece of the same colour whose class
+;                   has FAR is recorded too (a queen puts the rest
+;                   behind a queen), anything else ends the line.
+;       INPUTS:     A = the step, C = the first attacker, L = its
+;                   square, B = HIGH(CLS), H = 0; LP, NQ = labels.
+;       REGISTERS:  AF, C, D, L destroyed; B, E, H kept.
+;**********************************************************************
+SCHAIN  MACRO   FAR, LP, NQ
+        LD      (PDIR),A
+        LD      A,C
+        AND     07H
+        SUB     05H
+        LD      D,A                     ; 0: behind a queen
+        CALL    SREC
         LD      A,C
         AND     07H
         CP      06H
         RET     Z                       ; a king ends its line
-        LD      H,HIGH(XRAY)
-        LD      A,(HL)
-        LD      H,0
-        AND     MASK
-        RET     Z                       ; no x-ray attacker behind
-        LD      A,STEP
-        LD      (PDIR),A
-        LD      A,MASK
-        JP      LCHN
-        ENDM
-
-LPIN    MACRO   STEP, MASK, LP, NOREC, RECR
-        LD      A,STEP
-        LD      (PDIR),A
-        LD      L,E
-LP:     LD      A,L
-        ADD     A,STEP
+LP:     LD      A,(PDIR)
+        ADD     A,L
         LD      L,A
         LD      A,(HL)
         OR      A
         JR      Z,LP
+        XOR     C
+        RET     M                       ; another colour (a white line: the border too)
+        XOR     C
         LD      C,A
-        LD      A,L
-        CALL    PINCHK
-        JR      C,NOREC                 ; dropped, the line goes on
+        LD      A,(BC)
+        AND     FAR
+        RET     Z                       ; no x-ray attacker (the border: class 0)
         LD      A,C
-        CALL    RECR
-NOREC:  LD      A,C
         AND     07H
-        CP      06H
-        RET     Z
-        LD      H,HIGH(XRAY)
-        LD      A,(HL)
-        LD      H,0
-        AND     MASK
-        RET     Z
-        LD      A,MASK
-        JP      LCHNP
-        ENDM
-
-;**********************************************************************
-;       KNOP, KPIN: ONE KNIGHT OF A SCORED SQUARE (POINTS, PHASE 2)
-;**********************************************************************
-;       EXPANDS TO: the knight on E + JUMP (its KMARK bit said so) is
-;                   recorded: KNOP in its own slot; KPIN after PINCHK
-;                   in the slot RECR (RECQ for a negative jump, Q4).
-;       INPUTS:     E = the square, H = 0.
-;       REGISTERS:  AF, L destroyed.
-;**********************************************************************
-KNOP    MACRO   JUMP
-        LD      A,E
-        ADD     A,JUMP
-        LD      L,A
-        LD      A,(HL)
-        JP      RECT
-        ENDM
-
-KPIN    MACRO   JUMP, RECR
-        LD      A,JUMP
-        LD      (PDIR),A
-        LD      A,E
-        ADD     A,JUMP
-        LD      L,A
-        CALL    PINCHK
-        RET     C
-        LD      A,(HL)
-        JP      RECR
+        CP      05H
+        JR      NZ,NQ
+        LD      D,0
+NQ:     CALL    SREC
+        JR      LP
         ENDM

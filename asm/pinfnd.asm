@@ -68,7 +68,9 @@ RECS1:  INC     B                       ; TV16
         LD      (HL),A
         EXX
         RET
-RECS2:  DEC     B                       ; full: the next byte takes it
+RECS2:  LD      A,1
+        LD      (POVF),A                ; (it may reach past the row)
+        DEC     B                       ; full: the next byte takes it
         LD      A,(BC)
         LD      C,A                     ; v
         INC     L
@@ -93,34 +95,37 @@ RECS2:  DEC     B                       ; full: the next byte takes it
 ;       INPUTS:     A = the attacker's square; PDIR = the scan step;
 ;                   NPINS (non-zero; its high byte 0).
 ;       OUTPUTS:    carry set = rejected.
-;       REGISTERS:  AF, BC', DE', HL' destroyed (H' stays 0); the
-;                   main set is kept.
+;       REGISTERS:  F, BC', HL' destroyed (H' stays 0); A, DE' (the
+;                   counts of the counting pass) and the main set are
+;                   kept.
 ;**********************************************************************
 PINCHK: EXX
         LD      BC,(NPINS)
         LD      HL,PLISTA
         CPIR
         JR      NZ,PINOK                ; not listed
-        LD      E,A                     ; the square
+        PUSH    AF                      ; the square; P/V: entries left
         LD      A,L
         ADD     A,9                     ; (match + 1) + 9: its direction
         LD      L,A
-        LD      D,(HL)                  ; p
-        SUB     9
-        LD      L,A
         LD      A,(PDIR)
-        CP      D
+        CP      (HL)
         JR      Z,PIN2                  ; p = d
         NEG
-        CP      D
+        CP      (HL)
         JR      NZ,PINNO                ; -p <> d either
-PIN2:   LD      A,B
-        OR      C
-        JR      Z,PINOK                 ; no entry left to look at
-        LD      A,E
+PIN2:   LD      A,L
+        SUB     9
+        LD      L,A
+        POP     AF
+        JP      PO,PINOK                ; no entry left to look at
         CPIR
         JR      NZ,PINOK
-PINNO:  SCF                             ; rejected
+        SCF                             ; listed twice: rejected
+        EXX
+        RET
+PINNO:  POP     AF
+        SCF                             ; rejected
         EXX
         RET
 PINOK:  OR      A                       ; kept

@@ -12,9 +12,9 @@
 ;                   always right after PINFND, once per evaluation.
 ;       INPUTS:     BOARDA, COLOR (bit 7), MOVENO, BC0, MV0, MLPTRJ ->
 ;                   an entry (its to-square +3 is read), NPINS and
-;                   PLISTA from PINFND; the mark pages LMARK, KMARK
-;                   clear on their playing squares (FNDMOV clears them
-;                   once; every POINTS leaves them clear).
+;                   PLISTA from PINFND; the count pages CNTW, CNTB
+;                   zero on the playing squares (FNDMOV clears them
+;                   once; every POINTS leaves them so).
 ;       OUTPUTS:    VALM and byte +5 of the entry at MLPTRJ; BRDC,
 ;                   MTRL, PTSL, PTSW1, PTSW2 (as finally adjusted) and
 ;                   PTSCK hold the terms of this evaluation. A = VALM.
@@ -22,33 +22,45 @@
 ;
 ;       WHY IT IS FAST
 ;       The 1978 code asks each of the 64 squares "who attacks me?"
-;       by walking 16 directions from it. Most of that walking finds
-;       nothing. Here the question is turned round, in two phases:
+;       by walking 16 directions from it, writes every attacker into
+;       nibble-packed rows, and adds development and material square
+;       by square. Most of that work feeds sums whose order does not
+;       matter, and the board control needs only two numbers per
+;       square: how many white and how many black attackers the rows
+;       would count.
 ;
-;       Phase 1 (PMARKS) visits the pieces only. Each marks the
-;       squares it attacks: LMARK[square] bit i means "along line i
-;       (+9 +11 -11 -9 +10 -10 +1 -1, the 1978 order) the first piece
-;       seen from this square attacks it"; KMARK[square] bit m means
-;       "a knight stands at jump m" (-21 -12 +8 +19 +21 +12 -8 -19).
-;       A slider whose line ends on a piece of its own colour also
-;       sets that line's bit in XRAY[piece]: the x-ray attacker
-;       behind it. Sliders walk unrolled with IX/IY displacements.
+;       Phase 1 (PMARKS, PMARKP with pins) turns the question round
+;       and visits the pieces only. Each adds its development term
+;       and its worth (+-2 x value) to running sums in the alternate
+;       registers, then, through a jump table indexed by its board
+;       byte, adds 1 on its colour's count page (CNTW, CNTB) on every
+;       square it attacks, by the 1978 rules: a slider walks its
+;       lines (unrolled, IX/IY displacements) and goes on through an
+;       own piece that passes the line on (a queen; a rook on a rank
+;       or file; a bishop on a diagonal; a pawn for its one capture
+;       square): the x-rays of Q2. A piece in the pin list attacks
+;       only along its pin line, or not at all when listed twice
+;       (section 6), decided once per piece. Kings stamp the squares
+;       around them on KADJ.
 ;
-;       Phase 2 (PSQRS) visits the 64 squares in the 1978 order and
-;       does the 1978 work only where a bit says there is some: a
-;       square without bits costs a few loads; a set line bit walks
-;       straight to its attacker, records it (RECT/RECQ) and follows
-;       an x-ray only when XRAY says one is there; a set knight bit
-;       names the knight's square. The recording order, slots,
-;       nibbles, overflows and pin checks are those of ATTACK, so
-;       the rows are the 1978 rows byte for byte, and every side
-;       effect on PLISTA (quirks Q5, Q6) happens in square order.
-;       Phase 2 clears the LMARK and KMARK bytes it reads; phase 1
-;       clears XRAY first (bits there are read across squares).
+;       Phase 2 (PSQRS) visits the 64 squares in the 1978 order. A
+;       square reads and clears its two counts: the board control,
+;       and whether the other colour attacks the piece on it. Only
+;       where the rows matter does it run the 1978 recording (SCAN,
+;       square-centric and unrolled, the same order, slots, nibbles,
+;       overflows and pin checks as ATTACK): an occupied square
+;       attacked by the other colour (the exchange reads the rows),
+;       and a square next to a king with five or more attackers (only
+;       then can a full king slot overflow into BACT or PLISTA+0,
+;       Q5: it takes four values of the king's colour before the
+;       king's own). Should an overflow ever change the pin list
+;       (Q5, Q6), or a colour have two kings, the counts of phase 1
+;       no longer hold and every later square is recorded (PFALL).
+;       A lost piece (L <> 0) corrects its worth by the half pawn.
 ;
 ;       MEMORY:     WACT, BACT, PLISTA, POSK, POSQ, 0FFH in page 0
-;                   (data.asm); LMARK, KMARK, XRAY: three RAM pages
-;                   above the image, indexed by square (sargon.asm).
+;                   (data.asm); CNTW, CNTB, KADJ: RAM pages above the
+;                   image, indexed by square; PLSAVE (sargon.asm).
 ;**********************************************************************
 POINTS: LD      HL,(MLPTRJ)
         INC     HL
@@ -57,52 +69,86 @@ POINTS: LD      HL,(MLPTRJ)
         LD      A,(HL)
         LD      (PTOSQ),A               ; the to-square of the entry
         XOR     A
-        LD      (BRDC),A
-        LD      (MTRL),A
         LD      (PTSL),A
         LD      (PTSW1),A
         LD      (PTSW2),A
         LD      (PTSCK),A
+        LD      (PFALL),A
+        LD      (PKNGW),A
+        LD      (PKNGB),A
+        LD      HL,PSTAMP               ; this evaluation's KADJ stamp
+        INC     (HL)
+        JR      NZ,PNT1
+        INC     (HL)                    ; (never 0)
+PNT1:   EXX                             ; phase 1 sums: B' = BRDC,
+        LD      BC,0                    ; C' = MTRL; D' = development
+        LD      H,HIGH(TMAT)            ; table, H' = worth table
+        LD      D,HIGH(DEVA)
         LD      A,(MOVENO)
         CP      7
-        LD      A,HIGH(DEVA)
-        JR      C,PNT1
-        LD      A,HIGH(DEVB)
-PNT1:   LD      (PDEV),A
-        EXX
+        JR      C,PNT2
+        LD      D,HIGH(DEVB)
+PNT2:   EXX
+        LD      A,(NPINS)               ; the pin list as phase 1 sees it
+        OR      A
+        JR      Z,PNT4
+        CP      21
+        JR      C,PNT3
+        LD      (PFALL),A               ; (more than 20: record everything)
+        JR      PNT3A
+PNT3:   ADD     A,10
+        LD      C,A
+        LD      B,0
+        LD      HL,PLISTA
+        LD      DE,PLSAVE
+        LDIR
+PNT3A:  CALL    PMARKP
+        JR      PNT5
+PNT4:   CALL    PMARKS
+PNT5:   EXX
+        LD      A,B
+        LD      (BRDC),A                ; development of all pieces
+        LD      A,C
+        LD      (MTRL),A                ; worth of all pieces
         LD      H,0                     ; RECT/RECQ work in page 0
         EXX
-        CALL    PMARKS
-        CALL    PSQRS
+        LD      A,(PKNGW)               ; two kings of one colour: the
+        CP      2                       ; king-slot test does not hold
+        JR      NC,PNT6
+        LD      A,(PKNGB)
+        CP      2
+        JR      C,PNT7
+PNT6:   LD      (PFALL),A
+PNT7:   CALL    PSQRS
 ;       The score (section 8.5).
         LD      A,(PTSCK)
         OR      A
-        JR      Z,PNT2
+        JR      Z,PSC2
         LD      A,(PTSW2)               ; the moved piece is lost:
         LD      (PTSW1),A               ; no gain counts
         XOR     A
         LD      (PTSW2),A
-PNT2:   LD      A,(PTSL)
+PSC2:   LD      A,(PTSL)
         OR      A
-        JR      Z,PNT3
+        JR      Z,PSC3
         DEC     A                       ; lost = PTSL - 1
-PNT3:   LD      B,A
+PSC3:   LD      B,A
         LD      A,(PTSW1)
         OR      A
-        JR      Z,PNT4
+        JR      Z,PSC4
         LD      A,(PTSW2)
         OR      A
-        JR      Z,PNT4
+        JR      Z,PSC4
         DEC     A                       ; won = (PTSW2 - 1) / 2
         SRL     A
-PNT4:   SUB     B                       ; won - lost
+PSC4:   SUB     B                       ; won - lost
         LD      B,A
         LD      A,(COLOR)
         ADD     A,A
         LD      A,B
-        JR      NC,PNT5
+        JR      NC,PSC5
         NEG                             ; white-positive
-PNT5:   LD      HL,MTRL
+PSC5:   LD      HL,MTRL
         ADD     A,(HL)
         LD      HL,MV0
         SUB     (HL)
@@ -114,23 +160,23 @@ PNT5:   LD      HL,MTRL
         LD      A,(PTSCK)
         OR      A
         LD      A,0
-        JR      NZ,PNT6                 ; no board control when lost
+        JR      NZ,PSC6                 ; no board control when lost
         LD      A,(BC0)
         LD      C,A
         LD      A,(BRDC)
         SUB     C
         LD      C,6
         CALL    LIMIT                   ; c
-PNT6:   ADD     A,B                     ; s = 4m + c
+PSC6:   ADD     A,B                     ; s = 4m + c
         LD      B,A
         LD      A,(COLOR)
         ADD     A,A
         LD      A,80H
-        JR      C,PNT7
+        JR      C,PSC7
         SUB     B                       ; white: 80H - s
-        JR      PNT8
-PNT7:   ADD     A,B                     ; black: 80H + s
-PNT8:   LD      (VALM),A
+        JR      PSC8
+PSC7:   ADD     A,B                     ; black: 80H + s
+PSC8:   LD      (VALM),A
         LD      HL,(MLPTRJ)
         LD      DE,5
         ADD     HL,DE
@@ -153,249 +199,500 @@ LIMN1:  SUB     C                       ; back to A
         RET
 
 ;**********************************************************************
-;       PHASE 1: PMARKS
+;       PHASE 1: PMARKS, PMARKP
 ;**********************************************************************
-;       FUNCTION:   Clears XRAY, then every piece marks what it
-;                   attacks (PAPC).
+;       FUNCTION:   Every piece adds its development term and worth to
+;                   B' and C' and counts what it attacks (PAPC; PAPCP
+;                   when there are pins).
+;       INPUTS:     D' = the development page, H' = HIGH(TMAT).
 ;       REGISTERS:  all destroyed but the alternate set.
 ;**********************************************************************
-PMARKS: LD      H,HIGH(XRAY)
-        LD      C,0
-        XCLR    21
-        XCLR    31
-        XCLR    41
-        XCLR    51
-        XCLR    61
-        XCLR    71
-        XCLR    81
-        XCLR    91
-        PARANK  21
-        PARANK  31
-        PARANK  41
-        PARANK  51
-        PARANK  61
-        PARANK  71
-        PARANK  81
-        PARANK  91
+PMARKS: PARANK  21, PAPC
+        PARANK  31, PAPC
+        PARANK  41, PAPC
+        PARANK  51, PAPC
+        PARANK  61, PAPC
+        PARANK  71, PAPC
+        PARANK  81, PAPC
+        PARANK  91, PAPC
+        RET
+PMARKP: PARANK  21, PAPCP
+        PARANK  31, PAPCP
+        PARANK  41, PAPCP
+        PARANK  51, PAPCP
+        PARANK  61, PAPCP
+        PARANK  71, PAPCP
+        PARANK  81, PAPCP
+        PARANK  91, PAPCP
         RET
 
 ;       PAPC: A = the piece byte, L = its square (H = 0).
-PAPC:   LD      C,A                     ; the piece
-        LD      B,L                     ; its square
-        AND     07H
-        DEC     A
-        JR      Z,PAPAWN
-        DEC     A
-        JR      Z,PAKNT
-        DEC     A
-        JP      Z,PABSH
-        DEC     A
-        JP      Z,PAROOK
-        DEC     A
-        JP      Z,PAQUEN
-        DEC     A
-        RET     NZ                      ; type 7: attacks nothing
-;       A king: the 8 squares around it (bit = the line back to it).
-        LD      H,HIGH(LMARK)
+PAPC:   EXX
+        LD      E,A
+        LD      L,A
+        LD      A,(DE)                  ; its development term
+        ADD     A,B
+        LD      B,A
+        LD      A,(HL)                  ; its worth, +-2 x value
+        ADD     A,C
+        LD      C,A
+        LD      A,E
+        EXX
+;       PADSP: to the routine for this byte (PJL, PJH): C = the piece,
+;       B = its square.
+PADSP:  LD      C,A
+        LD      B,L
+        LD      H,HIGH(PJL)
+        LD      L,A
+        LD      E,(HL)
+        INC     H
+        LD      D,(HL)
+        EX      DE,HL
+        JP      (HL)
+;       PAPCP: the same with pins: a piece in the pin list goes to
+;       PAPIN (listed once) or attacks nothing (twice).
+PAPCP:  EXX
+        LD      E,A
+        LD      L,A
+        LD      A,(DE)
+        ADD     A,B
+        LD      B,A
+        LD      A,(HL)
+        ADD     A,C
+        LD      C,A
+        LD      A,E
+        EXX
+        LD      C,A
+        LD      B,L
+        PUSH    BC
         LD      A,B
+        LD      BC,(NPINS)
+        LD      HL,PLISTA
+        CPIR
+        JR      NZ,PAPP1                ; not in the pin list
+        LD      D,L                     ; the match + 1 (LD keeps flags)
+        JP      PO,PAPP2                ; nothing left to look at: once
+        CPIR
+        JR      NZ,PAPP2
+        POP     BC                      ; listed twice: attacks nothing
+        RET
+PAPP2:  LD      A,D
         ADD     A,9
         LD      L,A
-        SET     3,(HL)                  ; +9: seen along -9
-        INC     L
-        SET     5,(HL)                  ; +10: along -10
-        INC     L
-        SET     2,(HL)                  ; +11: along -11
+        LD      H,0
+        LD      A,(HL)                  ; its pin direction p
+        POP     BC
+        JP      PAPIN
+PAPP1:  POP     BC
+        LD      A,C
         LD      L,B
-        INC     L
-        SET     7,(HL)                  ; +1: along -1
-        DEC     L
-        DEC     L
-        SET     6,(HL)                  ; -1: along +1
-        LD      A,B
-        SUB     9
-        LD      L,A
-        SET     0,(HL)                  ; -9: along +9
-        DEC     L
-        SET     4,(HL)                  ; -10: along +10
-        DEC     L
-        SET     1,(HL)                  ; -11: along +11
-        RET
-;       A pawn: its two capture squares.
-PAPAWN: LD      H,HIGH(LMARK)
-        BIT     7,C
-        JR      NZ,PAPB
+        JR      PADSP
+
+;       The routines PJL/PJH name, per colour and type. B = the
+;       square, C = the piece.
+PARET:  RET                             ; no piece type: attacks nothing
+PWP:    LD      H,HIGH(CNTW)            ; white pawn: +9, +11
         LD      A,B
         ADD     A,9
         LD      L,A
-        SET     3,(HL)                  ; +9: a white pawn seen along -9
+        INC     (HL)
         INC     L
         INC     L
-        SET     2,(HL)                  ; +11: along -11
+        INC     (HL)
         RET
-PAPB:   LD      A,B
-        SUB     9
-        LD      L,A
-        SET     0,(HL)                  ; -9: a black pawn seen along +9
-        DEC     L
-        DEC     L
-        SET     1,(HL)                  ; -11: along +11
-        RET
-;       A knight: its 8 jump squares (KMARK bit = the jump back).
-PAKNT:  LD      H,HIGH(KMARK)
+PBP:    LD      H,HIGH(CNTB)            ; black pawn: -11, -9
         LD      A,B
+        SUB     11
+        LD      L,A
+        INC     (HL)
+        INC     L
+        INC     L
+        INC     (HL)
+        RET
+PNW:    LD      H,HIGH(CNTW)            ; knights: the 8 jump squares
+        JR      PAKNT
+PNB:    LD      H,HIGH(CNTB)
+PAKNT:  LD      A,B
         SUB     21
         LD      L,A
-        SET     4,(HL)                  ; -21: the knight is at +21
+        INC     (HL)                    ; -21
         ADD     A,2
         LD      L,A
-        SET     3,(HL)                  ; -19: at +19
+        INC     (HL)                    ; -19
         ADD     A,7
         LD      L,A
-        SET     5,(HL)                  ; -12: at +12
+        INC     (HL)                    ; -12
         ADD     A,4
         LD      L,A
-        SET     2,(HL)                  ; -8: at +8
+        INC     (HL)                    ; -8
         ADD     A,16
         LD      L,A
-        SET     6,(HL)                  ; +8: at -8
+        INC     (HL)                    ; +8
         ADD     A,4
         LD      L,A
-        SET     1,(HL)                  ; +12: at -12
+        INC     (HL)                    ; +12
         ADD     A,7
         LD      L,A
-        SET     7,(HL)                  ; +19: at -19
+        INC     (HL)                    ; +19
         ADD     A,2
         LD      L,A
-        SET     0,(HL)                  ; +21: at -21
+        INC     (HL)                    ; +21
         RET
-;       Sliders: IX -> the piece, IY -> its LMARK byte.
-PASLD:  LD      H,0
-        LD      L,B
-        PUSH    HL
-        POP     IX
-        LD      H,HIGH(LMARK)
-        PUSH    HL
-        POP     IY
+PKW:    LD      HL,PKNGW                ; kings: counted, KADJ stamped,
+        INC     (HL)                    ; the 8 squares around
+        LD      D,HIGH(CNTW)
+        JR      PAKNG
+PKB:    LD      HL,PKNGB
+        INC     (HL)
+        LD      D,HIGH(CNTB)
+PAKNG:  CALL    PAKADJ
+        LD      H,D
+        LD      A,B
+        SUB     11
+        LD      L,A
+        INC     (HL)                    ; -11
+        INC     L
+        INC     (HL)                    ; -10
+        INC     L
+        INC     (HL)                    ; -9
+        ADD     A,10
+        LD      L,A
+        INC     (HL)                    ; -1
+        INC     L
+        INC     L
+        INC     (HL)                    ; +1
+        ADD     A,10
+        LD      L,A
+        INC     (HL)                    ; +9
+        INC     L
+        INC     (HL)                    ; +10
+        INC     L
+        INC     (HL)                    ; +11
         RET
+;       PAKADJ: KADJ := PSTAMP on the 8 squares around B. Keeps B-D.
+PAKADJ: LD      A,(PSTAMP)
+        LD      E,A
+        LD      H,HIGH(KADJ)
+        LD      A,B
+        SUB     11
+        LD      L,A
+        LD      (HL),E
+        INC     L
+        LD      (HL),E
+        INC     L
+        LD      (HL),E
+        ADD     A,10
+        LD      L,A
+        LD      (HL),E
+        INC     L
+        INC     L
+        LD      (HL),E
+        ADD     A,10
+        LD      L,A
+        LD      (HL),E
+        INC     L
+        LD      (HL),E
+        INC     L
+        LD      (HL),E
+        RET
+;       Sliders: PCPG = the count page, IX -> the piece, IY -> its
+;       count byte, then the lines.
+PBW:    LD      A,HIGH(CNTW)
+        JR      PABSH
+PBB:    LD      A,HIGH(CNTB)
 PABSH:  CALL    PASLD
         JP      PADIAG
+PRW:    LD      A,HIGH(CNTW)
+        JR      PAROOK
+PRB:    LD      A,HIGH(CNTB)
 PAROOK: CALL    PASLD
         JP      PAORTH
+PQW:    LD      A,HIGH(CNTW)
+        JR      PAQUEN
+PQB:    LD      A,HIGH(CNTB)
 PAQUEN: CALL    PASLD
         CALL    PADIAG
         JP      PAORTH
-PADIAG: SLIDE   +9, 3, SA1, SA2, SA3, SA4, SA5, SA6, SAH, SAX
-        SLIDE   +11, 2, SB1, SB2, SB3, SB4, SB5, SB6, SBH, SBX
-        SLIDE   -11, 1, SC1, SC2, SC3, SC4, SC5, SC6, SCH, SCX
-        SLIDE   -9, 0, SD1, SD2, SD3, SD4, SD5, SD6, SDH, SDX
+PASLD:  LD      (PCPG),A
+        LD      H,0
+        LD      L,B
+        PUSH    HL
+        POP     IX
+        LD      H,A
+        PUSH    HL
+        POP     IY
         RET
-PAORTH: SLIDE   +10, 5, SE1, SE2, SE3, SE4, SE5, SE6, SEH, SEX
-        SLIDE   -10, 4, SF1, SF2, SF3, SF4, SF5, SF6, SFH, SFX
-        SLIDE   +1, 7, SG1, SG2, SG3, SG4, SG5, SG6, SGH, SGX
-        SLIDE   -1, 6, SH1, SH2, SH3, SH4, SH5, SH6, SHH, SHX
+PADIAG: CSLIDE  +9, 12H, SA1, SA2, SA3, SA4, SA5, SA6, SAH, SAX
+        CSLIDE  +11, 12H, SB1, SB2, SB3, SB4, SB5, SB6, SBH, SBX
+        CSLIDE  -11, 0AH, SC1, SC2, SC3, SC4, SC5, SC6, SCH, SCX
+        CSLIDE  -9, 0AH, SD1, SD2, SD3, SD4, SD5, SD6, SDH, SDX
+        RET
+PAORTH: CSLIDE  +10, 01H, SE1, SE2, SE3, SE4, SE5, SE6, SEH, SEX
+        CSLIDE  -10, 01H, SF1, SF2, SF3, SF4, SF5, SF6, SFH, SFX
+        CSLIDE  +1, 01H, SG1, SG2, SG3, SG4, SG5, SG6, SGH, SGX
+        CSLIDE  -1, 01H, SH1, SH2, SH3, SH4, SH5, SH6, SHH, SHX
+        RET
+
+;       GXRAY: a slider's line met its own piece at offset E from it
+;       (B); A = the classes that pass this line on, PDIR = the step.
+;       GSLX: the same for the own piece byte A on L. GSL1: walk on
+;       from L, counting. Keeps B, C, IX, IY.
+GXRAY:  LD      (PMASK),A
+        LD      A,B
+        ADD     A,E
+        LD      L,A
+        LD      H,0
+        LD      A,(HL)
+GSLX:   LD      E,A
+        LD      D,HIGH(CLS)
+        LD      A,(DE)
+        LD      D,A
+        LD      A,(PMASK)
+        AND     D
+        RET     Z                       ; it does not pass the line on
+        AND     18H
+        JR      NZ,GSLP                 ; a pawn: its capture square only
+GSL1:   LD      A,(PDIR)
+        ADD     A,L
+        LD      L,A
+        LD      A,(HL)
+        INC     A
+        RET     Z                       ; the border
+        LD      A,(PCPG)
+        LD      H,A
+        INC     (HL)                    ; attacked (through own pieces)
+        LD      H,0
+        LD      A,(HL)
+        OR      A
+        JR      Z,GSL1
+        XOR     C
+        RET     M                       ; the other colour
+        XOR     C
+        JR      GSLX
+GSLP:   LD      A,(PDIR)
+        ADD     A,L
+        LD      L,A
+        LD      A,(HL)
+        INC     A
+        RET     Z
+        LD      A,(PCPG)
+        LD      H,A
+        INC     (HL)
+        LD      H,0
+        RET
+
+;       PAPIN: the piece C on B is in the pin list once, along A = p:
+;       each of its attack directions t counts only when t = p or
+;       t = -p. Kings stamp KADJ all the same.
+PAPIN:  LD      (PPINP),A
+        LD      A,HIGH(CNTW)
+        BIT     7,C
+        JR      Z,PAPN1
+        LD      A,HIGH(CNTB)
+PAPN1:  LD      (PCPG),A
+        LD      A,C
+        AND     07H
+        DEC     A
+        JR      Z,PPAWN
+        DEC     A
+        JR      Z,PPKNT
+        DEC     A
+        JR      Z,PPBSH
+        DEC     A
+        JR      Z,PPROOK
+        DEC     A
+        JR      Z,PPQUEN
+        DEC     A
+        RET     NZ
+        LD      HL,PKNGW                ; a king
+        BIT     7,C
+        JR      Z,PAPN2
+        INC     HL
+PAPN2:  INC     (HL)
+        CALL    PAKADJ
+        LD      HL,DIRTAB
+        LD      E,8
+        JR      PPSGL
+PPKNT:  LD      HL,DIRTAB+8
+        LD      E,8
+        JR      PPSGL
+PPAWN:  LD      HL,PWNW
+        LD      E,2
+        BIT     7,C
+        JR      Z,PPSGL
+        LD      HL,PWNB
+        JR      PPSGL
+PPBSH:  LD      HL,DIRTAB
+        LD      E,4
+        JR      PPSLD
+PPROOK: LD      HL,DIRTAB+4
+        LD      E,4
+        JR      PPSLD
+PPQUEN: LD      HL,DIRTAB
+        LD      E,8
+;       Sliding directions from (HL), E of them.
+PPSLD:  LD      A,(HL)
+        CALL    PPMAT
+        JR      NZ,PPSL1
+        PUSH    HL
+        PUSH    DE
+        LD      (PDIR),A
+        LD      D,01H                   ; the classes passing it on
+        CP      9
+        JR      Z,PPSL2
+        CP      11
+        JR      Z,PPSL2
+        LD      D,0AH
+        CP      -9
+        JR      Z,PPSL3
+        CP      -11
+        JR      Z,PPSL3
+        LD      D,01H
+        JR      PPSL3
+PPSL2:  LD      D,12H
+PPSL3:  LD      A,D
+        LD      (PMASK),A
+        LD      L,B
+        LD      H,0
+        CALL    GSL1
+        POP     DE
+        POP     HL
+PPSL1:  INC     HL
+        DEC     E
+        JR      NZ,PPSLD
+        RET
+;       Single steps from (HL), E of them.
+PPSGL:  LD      A,(HL)
+        CALL    PPMAT
+        JR      NZ,PPSG1
+        ADD     A,B
+        PUSH    HL
+        LD      L,A
+        LD      A,(PCPG)
+        LD      H,A
+        INC     (HL)
+        POP     HL
+PPSG1:  INC     HL
+        DEC     E
+        JR      NZ,PPSGL
+        RET
+;       PPMAT: Z when A = p or -A = p. Keeps A.
+PPMAT:  LD      D,A
+        LD      A,(PPINP)
+        CP      D
+        JR      Z,PPMAT1
+        NEG
+        CP      D
+PPMAT1: LD      A,D
         RET
 
 ;**********************************************************************
 ;       PHASE 2: PSQRS
 ;**********************************************************************
-;       FUNCTION:   The 64 squares in order: development, board control
-;                   and, when occupied, exchange and material.
+;       FUNCTION:   The 64 squares in order: board control, and the
+;                   exchange where the rows matter.
 ;       REGISTERS:  all destroyed (H' = 0 kept).
-;       Per square: E = the square; B = its line bits, shifted out one
-;       by one (bit 0 first: the 1978 direction order); the line code
-;       keeps B and E.
+;       In the loop: HL -> the square's CNTW byte (L = the square),
+;       B = 0 (BC -> the board byte), D = white and E = black
+;       attackers.
 ;**********************************************************************
-PSQRS:  LD      A,21
-        LD      (PSQ),A
-PSQ1:   LD      A,(PSQ)
-        LD      E,A
-        LD      L,A
-        LD      H,HIGH(LMARK)
-        LD      B,(HL)                  ; line bits
-        LD      (HL),0
-        INC     H                       ; KMARK
-        LD      C,(HL)                  ; knight bits
-        LD      (HL),0
-        LD      A,B
-        OR      C
-        JP      Z,PSQ5                  ; no attacker at all
-        CALL    CLROWS                  ; H = 0
-        LD      A,(NPINS)
+PSQRS:  LD      A,(PFALL)
         OR      A
-        JP      NZ,PSQP
-        PUSH    BC
-        SRL     B
-        CALL    C,LN0
-        SRL     B
-        CALL    C,LN1
-        SRL     B
-        CALL    C,LN2
-        SRL     B
-        CALL    C,LN3
-        SRL     B
-        CALL    C,LN4
-        SRL     B
-        CALL    C,LN5
-        SRL     B
-        CALL    C,LN6
-        SRL     B
-        CALL    C,LN7
-        POP     BC
-        SRL     C
-        CALL    C,KN0
-        SRL     C
-        CALL    C,KN1
-        SRL     C
-        CALL    C,KN2
-        SRL     C
-        CALL    C,KN3
-        SRL     C
-        CALL    C,KN4
-        SRL     C
-        CALL    C,KN5
-        SRL     C
-        CALL    C,KN6
-        SRL     C
-        CALL    C,KN7
-        JP      PSQ3
-;       With pins: the same order, through the pin filter.
-PSQP:   PUSH    BC
-        SRL     B
-        CALL    C,LP0
-        SRL     B
-        CALL    C,LP1
-        SRL     B
-        CALL    C,LP2
-        SRL     B
-        CALL    C,LP3
-        SRL     B
-        CALL    C,LP4
-        SRL     B
-        CALL    C,LP5
-        SRL     B
-        CALL    C,LP6
-        SRL     B
-        CALL    C,LP7
-        POP     BC
-        SRL     C
-        CALL    C,KP0
-        SRL     C
-        CALL    C,KP1
-        SRL     C
-        CALL    C,KP2
-        SRL     C
-        CALL    C,KP3
-        SRL     C
-        CALL    C,KP4
-        SRL     C
-        CALL    C,KP5
-        SRL     C
-        CALL    C,KP6
-        SRL     C
-        CALL    C,KP7
-;       Board control from the count bytes as they stand, then the
-;       piece on the square, if any.
-PSQ3:   LD      HL,BACT
+        JR      NZ,PSALL0
+        LD      HL,CNTW+21
+        LD      B,0
+PSQ1:   LD      D,(HL)                  ; white attackers
+        LD      (HL),B
+        INC     H
+        LD      E,(HL)                  ; black attackers
+        LD      (HL),B
+        DEC     H
+        LD      A,D
+        OR      E
+        JR      Z,PSQN                  ; nobody attacks it
+        LD      C,L
+        LD      A,(BC)
+        LD      C,A                     ; P1
+        LD      A,D
+        ADD     A,E
+        CP      5
+        JR      NC,PSQK                 ; five or more: a king nearby?
+PSQ2:   LD      A,C
+        OR      A
+        JR      Z,PSQE                  ; empty: the counts are all
+        JP      M,PSQ2B
+        INC     E                       ; a white piece: black attackers?
+        DEC     E
+        JR      NZ,PSQX
+        JR      PSQE
+PSQ2B:  INC     D                       ; a black piece: white attackers?
+        DEC     D
+        JR      NZ,PSQX
+PSQE:   LD      A,(BRDC)
+        ADD     A,D
+        SUB     E
+        LD      (BRDC),A
+;       The next square; a border byte skips the two border cells.
+PSQN:   INC     L
+        LD      C,L
+        LD      A,(BC)
+        INC     A
+        JR      NZ,PSQ1
+        INC     L
+        INC     L
+        LD      A,L
+        CP      99
+        JR      C,PSQ1
+        RET
+PSQK:   LD      H,HIGH(KADJ)
+        LD      A,(PSTAMP)
+        CP      (HL)
+        LD      H,HIGH(CNTW)
+        JR      NZ,PSQ2
+;       The rows matter: record this square.
+PSQX:   PUSH    HL
+        LD      E,L
+        CALL    PEXACT
+        POP     HL
+        LD      B,0
+        LD      A,(PFALL)
+        OR      A
+        JR      Z,PSQN
+        JR      PSAL1                   ; the pin list changed
+;       PSALL: every square after L recorded (its counts cleared).
+PSALL0: LD      L,20
+PSAL1:  LD      B,0
+        INC     L
+        LD      C,L
+        LD      A,(BC)
+        INC     A
+        JR      NZ,PSAL2
+        INC     L
+        INC     L
+        LD      A,L
+        CP      99
+        RET     NC
+PSAL2:  XOR     A
+        LD      H,HIGH(CNTW)
+        LD      (HL),A
+        INC     H
+        LD      (HL),A
+        PUSH    HL
+        LD      E,L
+        CALL    PEXACT
+        POP     HL
+        JR      PSAL1
+
+;       PEXACT: the square E the 1978 way: rows, board control from
+;       the count bytes as they stand, the exchange. PFALL := 1 when
+;       an overflow changed the pin list.
+PEXACT: LD      A,E
+        LD      (PSQ),A
+        CALL    CLROWS                  ; H = 0
+        XOR     A
+        LD      (POVF),A
+        CALL    SCAN
+        LD      HL,BACT
         LD      A,(WACT)
         SUB     (HL)
         LD      HL,BRDC
@@ -407,147 +704,114 @@ PSQ3:   LD      HL,BACT
         LD      A,(HL)
         OR      A
         CALL    NZ,PSCOR
-        JP      PSQN
-PSQ5:   LD      H,0                     ; L = the square
-        LD      A,(HL)
+        LD      A,(POVF)                ; a full slot overflowed: did it
+        OR      A                       ; reach the pin list?
+        RET     Z
+;       PLCHK: PFALL := 1 when the pin list differs from what phase 1
+;       used (PLSAVE).
+PLCHK:  LD      A,(NPINS)
         OR      A
-        CALL    NZ,PSNOA
-;       The next square; a border byte skips the two border cells.
-PSQN:   LD      HL,PSQ
-        INC     (HL)
-        LD      L,(HL)
-        LD      A,(HL)
-        INC     A
-        JP      NZ,PSQ1
-        LD      A,L
-        ADD     A,2
-        LD      (PSQ),A
-        CP      99
-        JP      C,PSQ1
+        RET     Z                       ; no pins: the list is not read
+        ADD     A,10
+        LD      B,A
+        LD      HL,PLISTA
+        LD      DE,PLSAVE
+PLCK1:  LD      A,(DE)
+        CP      (HL)
+        JR      NZ,PLCK2
+        INC     HL
+        INC     DE
+        DJNZ    PLCK1
+        RET
+PLCK2:  LD      A,1
+        LD      (PFALL),A
         RET
 
-;       The eight lines without pins, and the knights.
-LN0:    LNOP    +9, 01H, LN0W
-LN1:    LNOP    +11, 02H, LN1W
-LN2:    LNOP    -11, 04H, LN2W
-LN3:    LNOP    -9, 08H, LN3W
-LN4:    LNOP    +10, 10H, LN4W
-LN5:    LNOP    -10, 20H, LN5W
-LN6:    LNOP    +1, 40H, LN6W
-LN7:    LNOP    -1, 80H, LN7W
-KN0:    KNOP    -21
-KN1:    KNOP    -12
-KN2:    KNOP    +8
-KN3:    KNOP    +19
-KN4:    KNOP    +21
-KN5:    KNOP    +12
-KN6:    KNOP    -8
-KN7:    KNOP    -19
-;       With pins.
-LP0:    LPIN    +9, 01H, LP0W, LP0N, RECT
-LP1:    LPIN    +11, 02H, LP1W, LP1N, RECT
-LP2:    LPIN    -11, 04H, LP2W, LP2N, RECQ
-LP3:    LPIN    -9, 08H, LP3W, LP3N, RECQ
-LP4:    LPIN    +10, 10H, LP4W, LP4N, RECT
-LP5:    LPIN    -10, 20H, LP5W, LP5N, RECQ
-LP6:    LPIN    +1, 40H, LP6W, LP6N, RECT
-LP7:    LPIN    -1, 80H, LP7W, LP7N, RECQ
-KP0:    KPIN    -21, RECQ
-KP1:    KPIN    -12, RECQ
-KP2:    KPIN    +8, RECT
-KP3:    KPIN    +19, RECT
-KP4:    KPIN    +21, RECT
-KP5:    KPIN    +12, RECT
-KP6:    KPIN    -8, RECQ
-KP7:    KPIN    -19, RECQ
+;**********************************************************************
+;       SCAN: THE ATTACKERS OF ONE SQUARE INTO THE ROWS (SECTIONS 5, 6)
+;**********************************************************************
+;       FUNCTION:   ATTACK's work, unrolled: the 8 lines in order, each
+;                   to its first piece; an attacker there (class CLS:
+;                   one step away a king or the right pawn too) starts
+;                   the chain of SCHAIN; then the 8 knight jumps.
+;       INPUTS:     E = the square; rows cleared; H = 0.
+;       OUTPUTS:    the rows (and their side effects).
+;       REGISTERS:  AF, BC, D, L destroyed; E, H kept.
+;**********************************************************************
+SCAN:   LD      B,HIGH(CLS)
+        CALL    SL0
+        CALL    SL1
+        CALL    SL2
+        CALL    SL3
+        CALL    SL4
+        CALL    SL5
+        CALL    SL6
+        CALL    SL7
+        SKNT    -21, SKA
+        SKNT    -12, SKB
+        SKNT    +8, SKC
+        SKNT    +19, SKD
+        SKNT    +21, SKE
+        SKNT    +12, SKF
+        SKNT    -8, SKG
+        SKNT    -19, SKH
+        RET
+SL0:    SLINE   +9, 0EH, 02H, SFIRD, SL0W
+SL1:    SLINE   +11, 0EH, 02H, SFIRD, SL1W
+SL2:    SLINE   -11, 16H, 02H, SFIRD, SL2W
+SL3:    SLINE   -9, 16H, 02H, SFIRD, SL3W
+SL4:    SLINE   +10, 05H, 01H, SFIRO, SL4W
+SL5:    SLINE   -10, 05H, 01H, SFIRO, SL5W
+SL6:    SLINE   +1, 05H, 01H, SFIRO, SL6W
+SL7:    SLINE   -1, 05H, 01H, SFIRO, SL7W
+SFIRD:  SCHAIN  02H, SFD1, SFD2
+SFIRO:  SCHAIN  01H, SFO1, SFO2
 
-;       LCHN: the x-ray chain without pins. A = the line's XRAY mask,
-;       C = the attacker just recorded, L = its square, PDIR = the
-;       step. Behind a queen (that one included) the queen slot.
-LCHN:   LD      (PMASK),A
-        LD      A,C
-        AND     07H
-        SUB     05H
-        LD      D,A                     ; 0: behind a queen
-LCHN1:  LD      A,(PDIR)
-        ADD     A,L
-        LD      L,A
-        LD      A,(HL)
+;       SREC: C attacks along PDIR from L. No pins: its own slot, the
+;       queen slot behind a queen (D = 0). Pins: PINCHK, then the
+;       queen slot for a negative direction (quirk Q4).
+;       Keeps BC, DE, HL.
+SREC:   LD      A,(NPINS)
         OR      A
-        JR      Z,LCHN1
-        LD      C,A
-        AND     07H
-        CP      05H
-        JR      NZ,LCHN2
-        LD      D,0
-LCHN2:  INC     D
+        JR      NZ,SRECP
+        LD      A,C
+        INC     D
         DEC     D
-        LD      A,C
-        JR      Z,LCHN3
-        CALL    RECT
-        JR      LCHN4
-LCHN3:  CALL    RECQ
-LCHN4:  LD      H,HIGH(XRAY)
-        LD      A,(PMASK)
-        AND     (HL)
-        LD      H,0
-        RET     Z
-        JR      LCHN1
-
-;       LCHNP: the x-ray chain with pins (slot by the step's sign).
-LCHNP:  LD      (PMASK),A
-LCHP1:  LD      A,(PDIR)
-        ADD     A,L
-        LD      L,A
-        LD      A,(HL)
-        OR      A
-        JR      Z,LCHP1
-        LD      C,A
-        LD      A,L
+        JP      Z,RECQ
+        JP      RECT
+SRECP:  LD      A,L
         CALL    PINCHK
-        JR      C,LCHP3
+        RET     C                       ; dropped
         LD      A,(PDIR)
         OR      A
         LD      A,C
-        JP      M,LCHP2
-        CALL    RECT
-        JR      LCHP3
-LCHP2:  CALL    RECQ
-LCHP3:  LD      H,HIGH(XRAY)
-        LD      A,(PMASK)
-        AND     (HL)
-        LD      H,0
-        RET     Z
-        JR      LCHP1
+        JP      M,RECQ
+        JP      RECT
 
 ;**********************************************************************
-;       PSCOR, PSNOA: THE PIECE ON A SCORED SQUARE (SECTION 8.4)
+;       PSCOR: THE PIECE ON A RECORDED SQUARE (SECTION 8.4)
 ;**********************************************************************
-;       FUNCTION:   Development term into BRDC; the exchange (only when
-;                   the other colour's row has a count); a piece that
-;                   is lost counts half a pawn less and updates PTSL
-;                   and PTSCK (COLOR's pieces) or PTSW1/PTSW2 (the
-;                   others'); then MTRL +- its worth.
+;       FUNCTION:   The exchange (when the other colour's row has a
+;                   count); a piece that is lost counts half a pawn
+;                   less (MTRL corrected by 1: phase 1 added its whole
+;                   worth) and updates PTSL and PTSCK (COLOR's pieces)
+;                   or PTSW1/PTSW2 (the others').
 ;       INPUTS:     A = P1 (not 0), PSQ = the square, the rows.
-;                   PSNOA: the square has no attacker at all.
 ;       REGISTERS:  all destroyed (H' = 0 kept).
 ;**********************************************************************
-PSNOA:  LD      C,A
-        CALL    PSDEV
-        LD      E,A
-        JR      PSMAT
 PSCOR:  LD      C,A
-        CALL    PSDEV
-        LD      E,A                     ; 2 x value
+        LD      E,A
+        LD      D,HIGH(TDVL)
+        LD      A,(DE)
+        LD      E,A                     ; X = 2 x value
         LD      HL,BACT                 ; the attackers of a white piece
         BIT     7,C
         JR      Z,PSC1
         LD      HL,WACT                 ; of a black one
 PSC1:   LD      A,(HL)
         OR      A
-        JR      Z,PSMAT                 ; no count: nothing lost
+        RET     Z                       ; no count: nothing lost
         PUSH    BC
-        PUSH    DE
         LD      B,A
         LD      A,L
         XOR     WACT XOR BACT           ; the defending row
@@ -558,28 +822,32 @@ PSC1:   LD      A,(HL)
         EXX
         CALL    XCHNG
         LD      A,D                     ; lost
-        POP     DE
         POP     BC
         OR      A
-        JR      Z,PSMAT
-        DEC     E                       ; half a pawn less
+        RET     Z
         LD      D,A
-        LD      A,(COLOR)
+        LD      HL,MTRL                 ; half a pawn less
+        BIT     7,C
+        JR      NZ,PSCR2
+        DEC     (HL)
+        JR      PSCR3
+PSCR2:  INC     (HL)
+PSCR3:  LD      A,(COLOR)
         XOR     C
         JP      M,PSWON
         LD      A,(PTSL)                ; COLOR's piece: the largest loss
         CP      D
         JR      C,PSL1
-        JR      NZ,PSMAT
+        RET     NZ
 PSL1:   LD      A,D
         LD      (PTSL),A
         LD      A,(PTOSQ)
         LD      B,A
         LD      A,(PSQ)
         CP      B
-        JR      NZ,PSMAT
+        RET     NZ
         LD      (PTSCK),A               ; the piece just moved
-        JR      PSMAT
+        RET
 PSWON:  LD      A,(PTSW1)               ; the other's: the two largest
         CP      D
         JR      C,PSW1
@@ -587,34 +855,13 @@ PSWON:  LD      A,(PTSW1)               ; the other's: the two largest
 PSW1:   LD      (PTSW2),A
         LD      A,D
         LD      (PTSW1),A
-        JR      PSMAT
+        RET
 PSW2:   LD      A,(PTSW2)
         CP      D
         JR      C,PSW3
-        JR      NZ,PSMAT
+        RET     NZ
 PSW3:   LD      A,D
         LD      (PTSW2),A
-PSMAT:  LD      HL,MTRL
-        LD      A,(HL)
-        BIT     7,C
-        JR      NZ,PSM1
-        ADD     A,E
-        LD      (HL),A
-        RET
-PSM1:   SUB     E
-        LD      (HL),A
-        RET
-
-;       PSDEV: C = P1: BRDC += its development term; A = 2 x value.
-PSDEV:  LD      E,C
-        LD      A,(PDEV)
-        LD      D,A
-        LD      A,(DE)
-        LD      HL,BRDC
-        ADD     A,(HL)
-        LD      (HL),A
-        LD      D,HIGH(TDVL)
-        LD      A,(DE)
         RET
 
 ;**********************************************************************

@@ -32,8 +32,8 @@
 ;               page aligned, then the routines.
 ;       CODE_END  end of the image. Above it, not part of the image
 ;               (so the binary stays small), lie in this order:
-;               LMARK, KMARK, XRAY (one page each, page aligned: the
-;               evaluation's per-square marks), SCORE, PREVMV (6 free
+;               CNTW, CNTB, KADJ (one page each, page aligned: the
+;               evaluation's per-square counts), PLSAVE, SCORE, PREVMV (6 free
 ;               bytes for a harness's previous-move entry), PLYIX,
 ;               MLIST..MLEND and the stack (STACK is its top).
 ;
@@ -65,8 +65,9 @@ CODE_END:
 ;**********************************************************************
 ;       STORAGE ABOVE THE IMAGE
 ;**********************************************************************
-;       LMARK, KMARK, XRAY: POINTS's marks, indexed by square (the
-;       same low byte as in BOARDA); KMARK must follow LMARK.
+;       CNTW, CNTB, KADJ: POINTS's per-square attacker counts and king
+;       stamps, indexed by square (the same low byte as in BOARDA);
+;       CNTB must follow CNTW. PLSAVE: POINTS's copy of the pin list.
 ;       SCORE: S[0] .. S[PLYTB+2], the search's score table.
 ;       PREVMV: free for the harness (SARGON_SEARCH.md 7.1 wants the
 ;       previous-move entry outside the list, stack, variables, code).
@@ -78,10 +79,11 @@ CODE_END:
 ;**********************************************************************
 PLYTB   EQU     32                      ; plies in the ply table
 NENTRY  EQU     3072                    ; entries in the move list
-LMARK   EQU     (CODE_END+255)/256*256
-KMARK   EQU     LMARK+100H
-XRAY    EQU     LMARK+200H
-SCORE   EQU     LMARK+300H
+CNTW    EQU     (CODE_END+255)/256*256
+CNTB    EQU     CNTW+100H
+KADJ    EQU     CNTW+200H
+PLSAVE  EQU     CNTW+300H
+SCORE   EQU     PLSAVE+30
 SCORESZ EQU     PLYTB+3
 PREVMV  EQU     SCORE+SCORESZ
 PLYIX   EQU     PREVMV+8

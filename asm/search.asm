@@ -419,13 +419,14 @@ BMOVES: DB      35,55,10H               ; e2e4
         DB      84,64,10H               ; d7d5
 
 ;**********************************************************************
-;       CLMARK: CLEAR LMARK AND KMARK ON THE PLAYING SQUARES
+;       CLMARK: CLEAR CNTW AND CNTB ON THE PLAYING SQUARES
 ;**********************************************************************
-;       FUNCTION:   POINTS leaves the mark pages clear; this makes them
-;                   so once per search (power-on RAM, a broken run).
+;       FUNCTION:   POINTS leaves the count pages clear; this makes
+;                   them so once per search (power-on RAM, a broken
+;                   run).
 ;       REGISTERS:  AF, BC, HL destroyed.
 ;**********************************************************************
-CLMARK: LD      H,HIGH(LMARK)
+CLMARK: LD      H,HIGH(CNTW)
         CALL    CLPAGE
         INC     H
 CLPAGE: LD      C,0
