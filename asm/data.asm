@@ -91,6 +91,7 @@ PFALL:  DB      0               ; POINTS: non-zero: record every square
 POVF:   DB      0               ; POINTS: a full slot overflowed
 PKNGW:  DB      0               ; POINTS: white kings seen
 PKNGB:  DB      0               ; POINTS: black kings seen
+KLN:    DB      0               ; POINTS: knights in KLIST
 ATSQ:   DB      0               ; ATTACK: the square
 ATQF:   DB      0               ; ATTACK: non-zero behind a queen
 FSAVE:  DB      0               ; FNDMOV: MOVENO on entry

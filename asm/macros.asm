@@ -315,12 +315,13 @@ ENTRY   MACRO   SPC
 ;**********************************************************************
 ;       PFDIR: ONE LINE OF A ROYAL SQUARE (PINFND)
 ;**********************************************************************
-;       EXPANDS TO: PDIR := STEP; from the square E outward: skip
+;       EXPANDS TO: from the square E outward: skip
 ;                   empty squares, stop at the border; the first piece
 ;                   of P1's colour (B) becomes the candidate C, a
 ;                   second one ends the line; a piece of the other
-;                   colour behind a candidate goes to PFENY (the type
-;                   PT pins along this line), else the line ends.
+;                   colour behind a candidate goes to PFENY with
+;                   PDIR = STEP (the type PT pins along this line),
+;                   else the line ends.
 ;       INPUTS:     STEP = the signed step; PT = 3 (diagonal) or 4
 ;                   (rank, file); LP, OWN, ENDL = label names;
 ;                   B = P1, E = the royal square, H = 0.
@@ -328,8 +329,6 @@ ENTRY   MACRO   SPC
 ;       REGISTERS:  AF, C, D, L destroyed; B, E, H kept.
 ;**********************************************************************
 PFDIR   MACRO   STEP, PT, LP, OWN, ENDL
-        LD      A,STEP
-        LD      (PDIR),A
         LD      L,E
         LD      C,0
 LP:     LD      A,L
@@ -345,6 +344,8 @@ LP:     LD      A,L
         INC     C
         DEC     C
         JR      Z,ENDL                  ; no candidate before it
+        LD      A,STEP
+        LD      (PDIR),A
         LD      A,(HL)
         LD      D,PT
         CALL    PFENY
@@ -478,13 +479,14 @@ NEXT:
 ;**********************************************************************
 ;       EXPANDS TO: from the square E along STEP to the first piece;
 ;                   when it attacks (its CLS class AND NEAR one step
-;                   away, AND the line's far class beyond) go on in
-;                   FIRST (SFIRD for a diagonal, SFIRO for a rank or
-;                   file) with A = STEP, else return.
-;       INPUTS:     E = the square, H = 0, B = HIGH(CLS); WLP = a label.
+;                   away, AND the line's far class beyond) CALL FIRST
+;                   (SFIRD for a diagonal, SFIRO for a rank or file)
+;                   with A = STEP; on to NX.
+;       INPUTS:     E = the square, H = 0, B = HIGH(CLS); WLP, NX =
+;                   label names.
 ;       REGISTERS:  AF, C, D, L destroyed; B, E, H kept.
 ;**********************************************************************
-SLINE   MACRO   STEP, NEAR, FAR, FIRST, WLP
+SLINE   MACRO   STEP, NEAR, FAR, FIRST, WLP, NX
         LD      A,E
         ADD     A,STEP
         LD      L,A
@@ -494,9 +496,10 @@ SLINE   MACRO   STEP, NEAR, FAR, FIRST, WLP
         LD      C,A
         LD      A,(BC)
         AND     NEAR
-        RET     Z                       ; the first piece does not attack
+        JR      Z,NX                    ; the first piece does not attack
         LD      A,STEP
-        JP      FIRST
+        CALL    FIRST
+        JR      NX
 WLP:    LD      A,L
         ADD     A,STEP
         LD      L,A
@@ -506,33 +509,10 @@ WLP:    LD      A,L
         LD      C,A
         LD      A,(BC)
         AND     FAR
-        RET     Z
+        JR      Z,NX
         LD      A,STEP
-        JP      FIRST
-        ENDM
-
-;**********************************************************************
-;       SKNT: ONE KNIGHT JUMP OF THE EXACT SCAN (POINTS, PHASE 2)
-;**********************************************************************
-;       EXPANDS TO: a knight on E + JUMP (either colour) goes through
-;                   SREC with PDIR = JUMP, never behind a queen.
-;       INPUTS:     E = the square, H = 0; NO = a label.
-;       REGISTERS:  AF, C, D, L destroyed.
-;**********************************************************************
-SKNT    MACRO   JUMP, NO
-        LD      A,E
-        ADD     A,JUMP
-        LD      L,A
-        LD      A,(HL)
-        AND     07H
-        CP      02H
-        JR      NZ,NO
-        LD      C,(HL)
-        LD      A,JUMP
-        LD      (PDIR),A
-        LD      D,1
-        CALL    SREC
-NO:
+        CALL    FIRST
+NX:
         ENDM
 
 ;**********************************************************************

@@ -76,6 +76,7 @@ POINTS: LD      HL,(MLPTRJ)
         LD      (PFALL),A
         LD      (PKNGW),A
         LD      (PKNGB),A
+        LD      (KLN),A
         LD      HL,PSTAMP               ; this evaluation's KADJ stamp
         INC     (HL)
         JR      NZ,PNT1
@@ -312,7 +313,13 @@ PBP:    LD      H,HIGH(CNTB)            ; black pawn: -11, -9
 PNW:    LD      H,HIGH(CNTW)            ; knights: the 8 jump squares
         JR      PAKNT
 PNB:    LD      H,HIGH(CNTB)
-PAKNT:  LD      A,B
+PAKNT:  LD      A,(KLN)                 ; and into KLIST for SCAN
+        LD      E,A
+        INC     A
+        LD      (KLN),A
+        LD      D,HIGH(KLIST)
+        LD      A,B
+        LD      (DE),A
         SUB     21
         LD      L,A
         INC     (HL)                    ; -21
@@ -596,7 +603,9 @@ PPMAT1: LD      A,D
 ;       B = 0 (BC -> the board byte), D = white and E = black
 ;       attackers.
 ;**********************************************************************
-PSQRS:  LD      A,(PFALL)
+PSQRS:  LD      A,(BRDC)                ; the running BRDC lives in A'
+        EX      AF,AF'
+        LD      A,(PFALL)
         OR      A
         JR      NZ,PSALL0
         LD      HL,CNTW+21
@@ -610,28 +619,44 @@ PSQ1:   LD      D,(HL)                  ; white attackers
         LD      A,D
         OR      E
         JR      Z,PSQN                  ; nobody attacks it
-        LD      C,L
-        LD      A,(BC)
-        LD      C,A                     ; P1
-        LD      A,D
         ADD     A,E
-        CP      5
-        JR      NC,PSQK                 ; five or more: a king nearby?
-PSQ2:   LD      A,C
+        CP      5                       ; (D OR E) + E >= D + E: a cheap
+        JR      NC,PSQK                 ; first test for five or more
+PSQ2:   LD      C,L
+        LD      A,(BC)                  ; P1
         OR      A
         JR      Z,PSQE                  ; empty: the counts are all
         JP      M,PSQ2B
         INC     E                       ; a white piece: black attackers?
         DEC     E
+        JR      Z,PSQE
+        INC     D                       ; defended: the exchange needs
+        DEC     D                       ; the rows
         JR      NZ,PSQX
-        JR      PSQE
+        JR      PSQH
 PSQ2B:  INC     D                       ; a black piece: white attackers?
         DEC     D
+        JR      Z,PSQE
+        INC     E
+        DEC     E
         JR      NZ,PSQX
-PSQE:   LD      A,(BRDC)
+;       Attacked and not defended: the exchange takes it whole, L = 2v.
+PSQH:   PUSH    HL
+        PUSH    DE
+        LD      C,A
+        LD      A,L
+        LD      (PSQ),A
+        LD      E,C
+        LD      D,HIGH(TDVL)
+        LD      A,(DE)
+        CALL    PSLOST
+        POP     DE
+        POP     HL
+        LD      B,0
+PSQE:   EX      AF,AF'
         ADD     A,D
         SUB     E
-        LD      (BRDC),A
+        EX      AF,AF'
 ;       The next square; a border byte skips the two border cells.
 PSQN:   INC     L
         LD      C,L
@@ -643,8 +668,14 @@ PSQN:   INC     L
         LD      A,L
         CP      99
         JR      C,PSQ1
+PSQEND: EX      AF,AF'
+        LD      (BRDC),A
         RET
-PSQK:   LD      H,HIGH(KADJ)
+PSQK:   LD      A,D                     ; five or more?
+        ADD     A,E
+        CP      5
+        JR      C,PSQ2
+        LD      H,HIGH(KADJ)            ; next to a king?
         LD      A,(PSTAMP)
         CP      (HL)
         LD      H,HIGH(CNTW)
@@ -671,7 +702,7 @@ PSAL1:  LD      B,0
         INC     L
         LD      A,L
         CP      99
-        RET     NC
+        JR      NC,PSQEND
 PSAL2:  XOR     A
         LD      H,HIGH(CNTW)
         LD      (HL),A
@@ -695,9 +726,10 @@ PEXACT: LD      A,E
         LD      HL,BACT
         LD      A,(WACT)
         SUB     (HL)
-        LD      HL,BRDC
-        ADD     A,(HL)
-        LD      (HL),A
+        LD      B,A
+        EX      AF,AF'
+        ADD     A,B                     ; BRDC (in A')
+        EX      AF,AF'
         LD      A,(PSQ)
         LD      L,A
         LD      H,0
@@ -733,37 +765,46 @@ PLCK2:  LD      A,1
 ;       FUNCTION:   ATTACK's work, unrolled: the 8 lines in order, each
 ;                   to its first piece; an attacker there (class CLS:
 ;                   one step away a king or the right pawn too) starts
-;                   the chain of SCHAIN; then the 8 knight jumps.
+;                   the chain of SCHAIN; then the knights of KLIST
+;                   that stand a jump away.
 ;       INPUTS:     E = the square; rows cleared; H = 0.
 ;       OUTPUTS:    the rows (and their side effects).
 ;       REGISTERS:  AF, BC, D, L destroyed; E, H kept.
 ;**********************************************************************
 SCAN:   LD      B,HIGH(CLS)
-        CALL    SL0
-        CALL    SL1
-        CALL    SL2
-        CALL    SL3
-        CALL    SL4
-        CALL    SL5
-        CALL    SL6
-        CALL    SL7
-        SKNT    -21, SKA
-        SKNT    -12, SKB
-        SKNT    +8, SKC
-        SKNT    +19, SKD
-        SKNT    +21, SKE
-        SKNT    +12, SKF
-        SKNT    -8, SKG
-        SKNT    -19, SKH
+        SLINE   +9, 0EH, 02H, SFIRD, SL0W, SL0X
+        SLINE   +11, 0EH, 02H, SFIRD, SL1W, SL1X
+        SLINE   -11, 16H, 02H, SFIRD, SL2W, SL2X
+        SLINE   -9, 16H, 02H, SFIRD, SL3W, SL3X
+        SLINE   +10, 05H, 01H, SFIRO, SL4W, SL4X
+        SLINE   -10, 05H, 01H, SFIRO, SL5W, SL5X
+        SLINE   +1, 05H, 01H, SFIRO, SL6W, SL6X
+        SLINE   -1, 05H, 01H, SFIRO, SL7W, SL7X
+        LD      A,(KLN)                 ; the knights a jump away; their
+        OR      A                       ; order does not matter: each
+        RET     Z                       ; records value 3 in slot 2, or
+        LD      B,A                     ; in slot 5 (Q4), a king slot
+        LD      HL,KLIST                ; never overflows, PLISTA stays
+SKN1:   LD      A,(HL)                  ; the knight's square
+        SUB     E                       ; its jump from the square
+        PUSH    HL
+        LD      L,A
+        LD      H,HIGH(KNJ)
+        LD      A,(HL)
+        OR      A
+        JR      Z,SKN2                  ; not a knight jump
+        LD      A,L
+        LD      (PDIR),A
+        ADD     A,E
+        LD      L,A
+        LD      H,0
+        LD      C,(HL)
+        LD      D,1                     ; never behind a queen
+        CALL    SREC
+SKN2:   POP     HL
+        INC     HL
+        DJNZ    SKN1
         RET
-SL0:    SLINE   +9, 0EH, 02H, SFIRD, SL0W
-SL1:    SLINE   +11, 0EH, 02H, SFIRD, SL1W
-SL2:    SLINE   -11, 16H, 02H, SFIRD, SL2W
-SL3:    SLINE   -9, 16H, 02H, SFIRD, SL3W
-SL4:    SLINE   +10, 05H, 01H, SFIRO, SL4W
-SL5:    SLINE   -10, 05H, 01H, SFIRO, SL5W
-SL6:    SLINE   +1, 05H, 01H, SFIRO, SL6W
-SL7:    SLINE   -1, 05H, 01H, SFIRO, SL7W
 SFIRD:  SCHAIN  02H, SFD1, SFD2
 SFIRO:  SCHAIN  01H, SFO1, SFO2
 
@@ -789,7 +830,7 @@ SRECP:  LD      A,L
         JP      RECT
 
 ;**********************************************************************
-;       PSCOR: THE PIECE ON A RECORDED SQUARE (SECTION 8.4)
+;       PSCOR, PSLOST: THE PIECE ON A SCORED SQUARE (SECTION 8.4)
 ;**********************************************************************
 ;       FUNCTION:   The exchange (when the other colour's row has a
 ;                   count); a piece that is lost counts half a pawn
@@ -797,6 +838,7 @@ SRECP:  LD      A,L
 ;                   worth) and updates PTSL and PTSCK (COLOR's pieces)
 ;                   or PTSW1/PTSW2 (the others').
 ;       INPUTS:     A = P1 (not 0), PSQ = the square, the rows.
+;                   PSLOST: A = L (the exchange done), C = P1, PSQ.
 ;       REGISTERS:  all destroyed (H' = 0 kept).
 ;**********************************************************************
 PSCOR:  LD      C,A
@@ -823,7 +865,8 @@ PSC1:   LD      A,(HL)
         CALL    XCHNG
         LD      A,D                     ; lost
         POP     BC
-        OR      A
+;       PSLOST: A = L, the points the owner of C loses.
+PSLOST: OR      A
         RET     Z
         LD      D,A
         LD      HL,MTRL                 ; half a pawn less

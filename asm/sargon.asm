@@ -33,7 +33,7 @@
 ;       CODE_END  end of the image. Above it, not part of the image
 ;               (so the binary stays small), lie in this order:
 ;               CNTW, CNTB, KADJ (one page each, page aligned: the
-;               evaluation's per-square counts), PLSAVE, SCORE, PREVMV (6 free
+;               evaluation's per-square counts), KLIST, PLSAVE, SCORE, PREVMV (6 free
 ;               bytes for a harness's previous-move entry), PLYIX,
 ;               MLIST..MLEND and the stack (STACK is its top).
 ;
@@ -67,7 +67,8 @@ CODE_END:
 ;**********************************************************************
 ;       CNTW, CNTB, KADJ: POINTS's per-square attacker counts and king
 ;       stamps, indexed by square (the same low byte as in BOARDA);
-;       CNTB must follow CNTW. PLSAVE: POINTS's copy of the pin list.
+;       CNTB must follow CNTW. KLIST: the knights' squares (page
+;       aligned, 64 at most). PLSAVE: POINTS's copy of the pin list.
 ;       SCORE: S[0] .. S[PLYTB+2], the search's score table.
 ;       PREVMV: free for the harness (SARGON_SEARCH.md 7.1 wants the
 ;       previous-move entry outside the list, stack, variables, code).
@@ -82,7 +83,8 @@ NENTRY  EQU     3072                    ; entries in the move list
 CNTW    EQU     (CODE_END+255)/256*256
 CNTB    EQU     CNTW+100H
 KADJ    EQU     CNTW+200H
-PLSAVE  EQU     CNTW+300H
+KLIST   EQU     CNTW+300H
+PLSAVE  EQU     KLIST+64
 SCORE   EQU     PLSAVE+30
 SCORESZ EQU     PLYTB+3
 PREVMV  EQU     SCORE+SCORESZ

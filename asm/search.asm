@@ -36,8 +36,12 @@
 ;       OUTPUTS:    BESTM, SCORE+1, PLYMAX (- 2 after a mate exit),
 ;                   PMATE; NPLY = 1, COLOR = KOLOR, MOVENO as poked;
 ;                   the ply-1 list in MLIST with its value bytes.
-;       REGISTERS:  all destroyed. Stack: 14 bytes below the return
-;                   address (FNDMOV -> EVAL -> POINTS -> LN.. -> RECT).
+;       REGISTERS:  all destroyed.
+;       STACK:      at most 40 bytes below the stack top, the return
+;                   address included (the deepest path: SORTM, EVAL,
+;                   PINFND, PFROY, PFENY, ATTACK, ATREC, PINCHK, with
+;                   their pushes); the measured maximum over all the
+;                   sargon1978 searches is the same 40 (1978: 26).
 ;**********************************************************************
 FNDMOV: LD      A,(MOVENO)              ; 3 opcode fetches to BOOK's
         DEC     A                       ; LD A,R (ED 5F): with BOOK's
