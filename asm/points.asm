@@ -784,27 +784,35 @@ SCAN:   LD      B,HIGH(CLS)
         OR      A                       ; order does not matter: each
         RET     Z                       ; records value 3 in slot 2, or
         LD      B,A                     ; in slot 5 (Q4), a king slot
-        LD      HL,KLIST                ; never overflows, PLISTA stays
-SKN1:   LD      A,(HL)                  ; the knight's square
-        SUB     E                       ; its jump from the square
-        PUSH    HL
-        LD      L,A
+        LD      C,E                     ; never overflows, PLISTA stays
+        LD      DE,KLIST
         LD      H,HIGH(KNJ)
+SKN1:   LD      A,(DE)                  ; a knight's square
+        SUB     C                       ; its jump from the square
+        LD      L,A
         LD      A,(HL)
         OR      A
-        JR      Z,SKN2                  ; not a knight jump
+        JR      NZ,SKN3                 ; a knight jump
+SKN2:   INC     E
+        DJNZ    SKN1
+        LD      E,C
+        LD      H,0
+        RET
+SKN3:   PUSH    BC
+        PUSH    DE
+        PUSH    HL
         LD      A,L
         LD      (PDIR),A
-        ADD     A,E
+        ADD     A,C
         LD      L,A
         LD      H,0
         LD      C,(HL)
         LD      D,1                     ; never behind a queen
         CALL    SREC
-SKN2:   POP     HL
-        INC     HL
-        DJNZ    SKN1
-        RET
+        POP     HL
+        POP     DE
+        POP     BC
+        JR      SKN2
 SFIRD:  SCHAIN  02H, SFD1, SFD2
 SFIRO:  SCHAIN  01H, SFO1, SFO2
 
