@@ -607,7 +607,7 @@ PSQRS:  LD      A,(BRDC)                ; the running BRDC lives in A'
         EX      AF,AF'
         LD      A,(PFALL)
         OR      A
-        JR      NZ,PSALL0
+        JP      NZ,PSALL0
         LD      HL,CNTW+21
         LD      B,0
 PSQ1:   LD      D,(HL)                  ; white attackers
@@ -626,33 +626,26 @@ PSQ2:   LD      C,L
         LD      A,(BC)                  ; P1
         OR      A
         JR      Z,PSQE                  ; empty: the counts are all
+        LD      C,A
         JP      M,PSQ2B
-        INC     E                       ; a white piece: black attackers?
-        DEC     E
+        LD      A,E                     ; a white piece: black attackers?
+        OR      A
         JR      Z,PSQE
-        INC     D                       ; defended: the exchange needs
-        DEC     D                       ; the rows
-        JR      NZ,PSQX
-        JR      PSQH
-PSQ2B:  INC     D                       ; a black piece: white attackers?
+        INC     D                       ; defended?
         DEC     D
+        JP      Z,PSQH
+        DEC     A                       ; one attacker?
+        JR      NZ,PSQX
+        JP      PSQP
+PSQ2B:  LD      A,D                     ; a black piece: white attackers?
+        OR      A
         JR      Z,PSQE
         INC     E
         DEC     E
+        JP      Z,PSQH
+        DEC     A
         JR      NZ,PSQX
-;       Attacked and not defended: the exchange takes it whole, L = 2v.
-PSQH:   PUSH    HL
-        PUSH    DE
-        LD      C,A
-        LD      A,L
-        LD      (PSQ),A
-        LD      E,C
-        LD      D,HIGH(TDVL)
-        LD      A,(DE)
-        CALL    PSLOST
-        POP     DE
-        POP     HL
-        LD      B,0
+        JP      PSQP
 PSQE:   EX      AF,AF'
         ADD     A,D
         SUB     E
@@ -713,6 +706,76 @@ PSAL2:  XOR     A
         CALL    PEXACT
         POP     HL
         JR      PSAL1
+
+;       One attacker on a defended piece: L = X - C when X >= C, else
+;       0 (C = twice the attacker's value, at least 2). A pawn (X = 2)
+;       loses nothing. A knight or bishop (X = 6) loses 4 to a pawn
+;       and nothing to anything else; without pins the one attacker
+;       is a pawn exactly when an enemy pawn stands where pawns take
+;       from. Anything else needs the attacker's value: the rows.
+PSQP:   LD      A,C
+        AND     07H
+        DEC     A
+        JP      Z,PSQE                  ; a pawn
+        DEC     A
+        JR      Z,PSQNB
+        DEC     A
+        JP      NZ,PSQX
+PSQNB:  LD      A,(NPINS)               ; a knight or bishop
+        OR      A
+        JP      NZ,PSQX
+        LD      A,L
+        BIT     7,C
+        JR      NZ,PSQNB1
+        ADD     A,9                     ; a white piece: black pawns on
+        LD      C,A                     ; +9, +11
+        LD      A,(BC)
+        AND     87H
+        CP      81H
+        JR      Z,PSQNB2
+        INC     C
+        INC     C
+        LD      A,(BC)
+        AND     87H
+        CP      81H
+        JR      Z,PSQNB2
+        JP      PSQE
+PSQNB1: SUB     11                      ; a black piece: white pawns on
+        LD      C,A                     ; -11, -9
+        LD      A,(BC)
+        AND     87H
+        CP      01H
+        JR      Z,PSQNB2
+        INC     C
+        INC     C
+        LD      A,(BC)
+        AND     87H
+        CP      01H
+        JP      NZ,PSQE
+PSQNB2: LD      C,L                     ; 6 - 2 lost to the pawn
+        LD      A,(BC)
+        LD      C,A
+        LD      A,4
+        JR      PSQH1
+;       Attacked and not defended: the exchange takes it whole, L = 2v
+;       (C = P1). PSQH1: A = L.
+PSQH:   PUSH    HL
+        PUSH    DE
+        LD      E,C
+        LD      D,HIGH(TDVL)
+        LD      A,(DE)
+        JR      PSQH2
+PSQH1:  PUSH    HL                      ; A = L, C = P1
+        PUSH    DE
+PSQH2:  LD      B,A
+        LD      A,L
+        LD      (PSQ),A
+        LD      A,B
+        CALL    PSLOST
+        POP     DE
+        POP     HL
+        LD      B,0
+        JP      PSQE
 
 ;       PEXACT: the square E the 1978 way: rows, board control from
 ;       the count bytes as they stand, the exchange. PFALL := 1 when
