@@ -97,7 +97,18 @@ PNT2:   EXX
         JR      C,PNT3
         LD      (PFALL),A               ; (more than 20: record everything)
         JR      PNT3A
-PNT3:   ADD     A,10
+PNT3:   LD      B,A                     ; PINSQ: the listed squares
+        LD      A,(PSTAMP)              ; stamped
+        LD      C,A
+        LD      DE,PLISTA
+        LD      H,HIGH(PINSQ)
+PNT3B:  LD      A,(DE)
+        LD      L,A
+        LD      (HL),C
+        INC     E
+        DJNZ    PNT3B
+        LD      A,(NPINS)
+        ADD     A,10
         LD      C,A
         LD      B,0
         LD      HL,PLISTA
@@ -265,6 +276,11 @@ PAPCP:  EXX
         EXX
         LD      C,A
         LD      B,L
+        LD      H,HIGH(PINSQ)           ; not in the list at all: free
+        LD      A,(PSTAMP)
+        CP      (HL)
+        LD      A,C
+        JR      NZ,PADSP
         PUSH    BC
         LD      A,B
         LD      BC,(NPINS)

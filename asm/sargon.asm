@@ -32,8 +32,9 @@
 ;               page aligned, then the routines.
 ;       CODE_END  end of the image. Above it, not part of the image
 ;               (so the binary stays small), lie in this order:
-;               CNTW, CNTB, KADJ (one page each, page aligned: the
-;               evaluation's per-square counts), KLIST, PLSAVE, SCORE, PREVMV (6 free
+;               CNTW, CNTB, KADJ, PINSQ (one page each, page aligned:
+;               the evaluation's per-square counts and stamps), KLIST,
+;               PLSAVE, SCORE, PREVMV (6 free
 ;               bytes for a harness's previous-move entry), PLYIX,
 ;               MLIST..MLEND and the stack (STACK is its top).
 ;
@@ -65,8 +66,9 @@ CODE_END:
 ;**********************************************************************
 ;       STORAGE ABOVE THE IMAGE
 ;**********************************************************************
-;       CNTW, CNTB, KADJ: POINTS's per-square attacker counts and king
-;       stamps, indexed by square (the same low byte as in BOARDA);
+;       CNTW, CNTB, KADJ, PINSQ: POINTS's per-square attacker counts,
+;       king stamps and pin-list stamps, indexed by square (the same
+;       low byte as in BOARDA);
 ;       CNTB must follow CNTW. KLIST: the knights' squares (page
 ;       aligned, 64 at most). PLSAVE: POINTS's copy of the pin list.
 ;       SCORE: S[0] .. S[PLYTB+2], the search's score table.
@@ -83,7 +85,8 @@ NENTRY  EQU     3072                    ; entries in the move list
 CNTW    EQU     (CODE_END+255)/256*256
 CNTB    EQU     CNTW+100H
 KADJ    EQU     CNTW+200H
-KLIST   EQU     CNTW+300H
+PINSQ   EQU     CNTW+300H
+KLIST   EQU     CNTW+400H
 PLSAVE  EQU     KLIST+64
 SCORE   EQU     PLSAVE+30
 SCORESZ EQU     PLYTB+3
