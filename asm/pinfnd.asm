@@ -10,7 +10,7 @@
 ;       RECT / RECQ record one attacker. They run in the alternate
 ;       register set (H' = 0 throughout an evaluation) and keep the
 ;       whole main set, so the scans around them keep their squares,
-;       directions and bit masks in registers.
+;       pieces and flags in registers.
 ;       PINCHK is the pin filter, also in the alternate set.
 ;       ATTACK is the plain square-by-square scan of section 5, used
 ;       only by PINFND's queen-against-queen test; POINTS has its own

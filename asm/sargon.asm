@@ -34,9 +34,9 @@
 ;               (so the binary stays small), lie in this order:
 ;               CNTW, CNTB, KADJ, PINSQ (one page each, page aligned:
 ;               the evaluation's per-square counts and stamps), KLIST,
-;               PLSAVE, SCORE, PREVMV (6 free
-;               bytes for a harness's previous-move entry), PLYIX,
-;               MLIST..MLEND and the stack (STACK is its top).
+;               PLSAVE, SCORE, PLYIX, MLIST..MLEND and the stack
+;               (STACK is its top).
+;       0FF00H  PREVMV: 6 bytes for a harness's previous-move entry.
 ;
 ;       PIECE BYTES (ABI 1): bit 7 colour (1 black), bit 4 castled,
 ;       bit 3 moved, bits 2..0 type 1 P 2 N 3 B 4 R 5 Q 6 K.
@@ -72,8 +72,6 @@ CODE_END:
 ;       CNTB must follow CNTW. KLIST: the knights' squares (page
 ;       aligned, 64 at most). PLSAVE: POINTS's copy of the pin list.
 ;       SCORE: S[0] .. S[PLYTB+2], the search's score table.
-;       PREVMV: free for the harness (SARGON_SEARCH.md 7.1 wants the
-;       previous-move entry outside the list, stack, variables, code).
 ;       PLYIX: per ply a word "start of this ply's entries" and a word
 ;       "head link". The root uses PLYIX-2 as MLPTRI (ABI 4).
 ;       MLIST..MLEND: the move entries of all plies together. MLEND
@@ -90,11 +88,16 @@ KLIST   EQU     CNTW+400H
 PLSAVE  EQU     KLIST+64
 SCORE   EQU     PLSAVE+30
 SCORESZ EQU     PLYTB+3
-PREVMV  EQU     SCORE+SCORESZ
-PLYIX   EQU     PREVMV+8
+PLYIX   EQU     SCORE+SCORESZ+2
 MLIST   EQU     PLYIX+PLYTB*4
 MLEND   EQU     MLIST+(NENTRY-1)*6
 STACK   EQU     MLIST+NENTRY*6+400H
+;       PREVMV: a harness's previous-move entry (6 bytes; FNDMOV reads
+;       it through MLPTRJ, the root POINTS writes its value byte). At
+;       a fixed address in free RAM, above the stack, so it does not
+;       move when the code grows. (2000H, where the 1978 image's
+;       harness puts it, is code here.)
+PREVMV  EQU     0FF00H
 ;       GENMOV starts a piece only while its write pointer's high byte
 ;       is below MLLIMH: then 28 entries (a queen's 27 moves, with room
 ;       to spare for any other piece) still start at or before MLEND.

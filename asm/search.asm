@@ -18,9 +18,20 @@
 ;
 ;       THE HARNESS (SARGON_SEARCH.md 7): poke BOARDA, POSK, POSQ,
 ;       KOLOR, MOVENO, PLYMAX, a previous-move entry outside the list,
-;       the stack, the variables and the code (PREVMV is such a place)
-;       and MLPTRJ -> it; call FNDMOV with SP = STACK. Then read BESTM,
-;       SCORE+1, PLYMAX, PMATE, POSQ.
+;       the stack, the variables and the code (PREVMV = 0FF00H, free
+;       RAM above the stack, is such a place; 2000H is code here) and
+;       MLPTRJ -> it; it may zero PLYIX; call FNDMOV with SP = STACK.
+;       Then read BESTM (the entry: from +2, to +3, flags +4, a double
+;       move's second half at +6; BOOK points it at a record - 2 in
+;       BMOVES), SCORE+1, PLYMAX, PMATE, POSQ.
+;       The symbols a search harness uses, with the 1978 meanings:
+;       FNDMOV, POINTS, KOLOR, COLOR, MOVENO, PLYMAX, NPLY, VALM,
+;       BESTM, SCORE, PMATE, MLPTRJ, MLPTRI, MLNXT, MLIST, MLEND,
+;       PLYIX, STACK, BC0, MV0, BRDC, MTRL, PTSL, PTSW1, PTSW2, PTSCK
+;       (and the board ABI's). Every evaluation is one CALL POINTS
+;       (root, pre-sort, leaf); at its return NPLY, MLPTRJ, VALM, the
+;       entry's value byte and the terms BRDC .. PTSCK are those of
+;       that evaluation, so a watcher of PC takes its records there.
 ;       An overfull move list or ply table (deep PLYMAX, or PLYMAX
 ;       255 left by a mate exit at PLYMAX 1) stops the search: MLOVF
 ;       is non-zero and BESTM = 0 after the call; the board, COLOR

@@ -265,3 +265,42 @@ fn the_path_from_fndmov_to_ld_a_r_fetches_an_even_number_of_opcodes() {
         "instructions and fetches on the path"
     );
 }
+
+#[test]
+fn the_search_symbols_are_exported_and_the_quirk_neighbours_lie_back_to_back() {
+    let rig = Rig::new();
+    let sym = |name: &str| {
+        rig.image
+            .symbols
+            .get(name)
+            .unwrap_or_else(|| panic!("the built-in image lacks {name}"))
+    };
+    let code = sym("CODE_START")..sym("CODE_END");
+    for name in [
+        "KOLOR", "COLOR", "MOVENO", "PLYMAX", "NPLY", "VALM", "BESTM", "SCORE", "PMATE", "MLPTRJ",
+        "MLPTRI", "MLNXT", "MLIST", "MLEND", "PLYIX", "STACK", "BC0", "MV0", "BRDC", "MTRL",
+        "PTSL", "PTSW1", "PTSW2", "PTSCK", "WACT", "BACT", "PLISTA", "PREVMV", "MLOVF",
+    ] {
+        assert!(!code.contains(&sym(name)), "{name} lies in the code");
+    }
+    for name in [
+        "FNDMOV", "POINTS", "PINFND", "SORTM", "EVAL", "ASCEND", "BOOK", "BMOVES",
+    ] {
+        assert!(code.contains(&sym(name)), "{name} lies outside the code");
+    }
+    // SARGON_EVAL.md 3: WACT (7), BACT (7), PLISTA (20), POSK (2), POSQ (2), then 0FFH.
+    assert_eq!(sym("BACT"), sym("WACT") + 7);
+    assert_eq!(sym("PLISTA"), sym("BACT") + 7);
+    assert_eq!(sym("POSK"), sym("PLISTA") + 20);
+    assert_eq!(sym("POSQ"), sym("POSK") + 2);
+    assert_eq!(rig.image.bytes[usize::from(sym("POSQ") + 2)], 0xFF);
+    // The previous-move entry's place: above the list and the stack.
+    let prev = sym("PREVMV");
+    assert!(prev >= sym("STACK") && prev > sym("MLEND") + 5);
+    println!(
+        "image {} bytes, code {:#06X}..{:#06X}, PREVMV {prev:#06X}",
+        rig.image.bytes.len(),
+        code.start,
+        code.end
+    );
+}
