@@ -65,8 +65,9 @@
 ;       hold and every later square is recorded (PFALL). A lost piece
 ;       (L <> 0) corrects its worth by the half pawn.
 ;
-;       The result: about 50,000 T-states per evaluation where the
-;       1978 code spends about 640,000.
+;       The result: a search spends about 50,000 T-states per
+;       evaluation (all its routines counted) where the 1978 program
+;       spends about 640,000.
 ;
 ;       MEMORY:     WACT, BACT, PLISTA, POSK, POSQ, 0FFH in page 0
 ;                   (data.asm); CNTW, CNTB, KADJ, PINSQ: RAM pages
