@@ -42,7 +42,7 @@
 GENMOV: CALL    INCHK
         LD      (CKFLG),A
         LD      HL,(MLPTRI)
-        LD      DE,-(PLYIX+NPLY*4-5)
+        LD      DE,-(PLYIX+PLYTB*4-5)
         ADD     HL,DE
         JP      C,GENPOV                ; no room in the ply table
         LD      HL,(MLPTRI)

@@ -311,3 +311,252 @@ ENTRY   MACRO   SPC
         CP      05H
         JR      NC,SPC                  ; queen taken, promotion, double
         ENDM
+
+;**********************************************************************
+;       PFDIR: ONE LINE OF A ROYAL SQUARE (PINFND)
+;**********************************************************************
+;       EXPANDS TO: from the square E outward: skip
+;                   empty squares, stop at the border; the first piece
+;                   of P1's colour (B) becomes the candidate C, a
+;                   second one ends the line; a piece of the other
+;                   colour behind a candidate goes to PFENY with
+;                   PDIR = STEP (the type PT pins along this line),
+;                   else the line ends.
+;       INPUTS:     STEP = the signed step; PT = 3 (diagonal) or 4
+;                   (rank, file); LP, OWN, ENDL = label names;
+;                   B = P1, E = the royal square, H = 0.
+;       OUTPUTS:    a pin in PLISTA when there is one.
+;       REGISTERS:  AF, C, D, L destroyed; B, E, H kept.
+;**********************************************************************
+PFDIR   MACRO   STEP, PT, LP, OWN, ENDL
+        LD      L,E
+        LD      C,0
+LP:     LD      A,L
+        ADD     A,STEP
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,LP
+        CP      0FFH
+        JR      Z,ENDL                  ; the border
+        XOR     B
+        JP      P,OWN                   ; P1's colour
+        INC     C
+        DEC     C
+        JR      Z,ENDL                  ; no candidate before it
+        LD      A,STEP
+        LD      (PDIR),A
+        LD      A,(HL)
+        LD      D,PT
+        CALL    PFENY
+        JR      ENDL
+OWN:    INC     C
+        DEC     C
+        JR      NZ,ENDL                 ; two own pieces: no pin
+        LD      C,L
+        JR      LP
+ENDL:
+        ENDM
+
+;**********************************************************************
+;       PARANK: OFFER THE PIECES OF ONE RANK TO ROUT (POINTS, PHASE 1)
+;**********************************************************************
+;       EXPANDS TO: for the 8 squares from FIRST: LD HL,square /
+;                   LD A,(HL) / OR A / CALL NZ,ROUT.
+;       REGISTERS:  whatever ROUT destroys.
+;**********************************************************************
+PARANK  MACRO   FIRST, ROUT
+        LD      HL,FIRST
+        LD      A,(HL)
+        OR      A
+        CALL    NZ,ROUT
+        LD      HL,FIRST+1
+        LD      A,(HL)
+        OR      A
+        CALL    NZ,ROUT
+        LD      HL,FIRST+2
+        LD      A,(HL)
+        OR      A
+        CALL    NZ,ROUT
+        LD      HL,FIRST+3
+        LD      A,(HL)
+        OR      A
+        CALL    NZ,ROUT
+        LD      HL,FIRST+4
+        LD      A,(HL)
+        OR      A
+        CALL    NZ,ROUT
+        LD      HL,FIRST+5
+        LD      A,(HL)
+        OR      A
+        CALL    NZ,ROUT
+        LD      HL,FIRST+6
+        LD      A,(HL)
+        OR      A
+        CALL    NZ,ROUT
+        LD      HL,FIRST+7
+        LD      A,(HL)
+        OR      A
+        CALL    NZ,ROUT
+        ENDM
+
+;**********************************************************************
+;       CSLIDE: ONE LINE OF A FREE SLIDER (POINTS, PHASE 1)
+;**********************************************************************
+;       EXPANDS TO: for the squares at STEP, STEP*2 .. STEP*7 from the
+;                   piece: count it as an attacker there (INC of its
+;                   colour's count page), stop at the first square
+;                   that is not empty. When that is a piece of its own
+;                   colour, GXRAY decides whether the line goes on
+;                   through it (an x-ray: SARGON_EVAL.md Q2).
+;       INPUTS:     STEP = the signed step (+9, -10 ..); TM = the
+;                   classes (CLS) that pass this line on; H1..H6, HIT,
+;                   NEXT = label names; IX -> the piece on the board,
+;                   IY -> its square on its colour's count page,
+;                   B = its square, C = its byte, PCPG = that page.
+;       OUTPUTS:    counts.
+;       REGISTERS:  AF, DE, HL destroyed; B, C, IX, IY kept.
+;       WHY:        unrolled to the longest line: a step costs one INC,
+;                   one load and a test (53 T-states); a border square
+;                   is counted too and never read.
+;**********************************************************************
+CSLIDE  MACRO   STEP, TM, H1, H2, H3, H4, H5, H6, HIT, NEXT
+        INC     (IY STEP)
+        LD      A,(IX STEP)
+        OR      A
+        JR      NZ,H1
+        INC     (IY STEP*2)
+        LD      A,(IX STEP*2)
+        OR      A
+        JR      NZ,H2
+        INC     (IY STEP*3)
+        LD      A,(IX STEP*3)
+        OR      A
+        JR      NZ,H3
+        INC     (IY STEP*4)
+        LD      A,(IX STEP*4)
+        OR      A
+        JR      NZ,H4
+        INC     (IY STEP*5)
+        LD      A,(IX STEP*5)
+        OR      A
+        JR      NZ,H5
+        INC     (IY STEP*6)
+        LD      A,(IX STEP*6)
+        OR      A
+        JR      NZ,H6
+        INC     (IY STEP*7)
+        LD      A,(IX STEP*7)
+        OR      A
+        JR      Z,NEXT                  ; seven empty: the border follows
+        LD      E,STEP*7
+        JR      HIT
+H1:     LD      E,STEP
+        JR      HIT
+H2:     LD      E,STEP*2
+        JR      HIT
+H3:     LD      E,STEP*3
+        JR      HIT
+H4:     LD      E,STEP*4
+        JR      HIT
+H5:     LD      E,STEP*5
+        JR      HIT
+H6:     LD      E,STEP*6
+HIT:    INC     A
+        JR      Z,NEXT                  ; the border
+        DEC     A
+        XOR     C
+        JP      M,NEXT                  ; the other colour: the line ends
+        LD      A,STEP
+        LD      (PDIR),A
+        LD      A,TM
+        CALL    GXRAY
+NEXT:
+        ENDM
+
+;**********************************************************************
+;       SLINE: ONE LINE OF THE EXACT SCAN (POINTS, PHASE 2)
+;**********************************************************************
+;       EXPANDS TO: from the square E along STEP to the first piece;
+;                   when it attacks (its CLS class AND NEAR one step
+;                   away, AND the line's far class beyond) CALL FIRST
+;                   (SFIRD for a diagonal, SFIRO for a rank or file)
+;                   with A = STEP; on to NX.
+;       INPUTS:     E = the square, H = 0, B = HIGH(CLS); WLP, NX =
+;                   label names.
+;       REGISTERS:  AF, C, D, L destroyed; B, E, H kept.
+;**********************************************************************
+SLINE   MACRO   STEP, NEAR, FAR, FIRST, WLP, NX
+        LD      A,E
+        ADD     A,STEP
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,WLP
+        LD      C,A
+        LD      A,(BC)
+        AND     NEAR
+        JR      Z,NX                    ; the first piece does not attack
+        LD      A,STEP
+        CALL    FIRST
+        JR      NX
+WLP:    LD      A,L
+        ADD     A,STEP
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,WLP
+        LD      C,A
+        LD      A,(BC)
+        AND     FAR
+        JR      Z,NX
+        LD      A,STEP
+        CALL    FIRST
+NX:
+        ENDM
+
+;**********************************************************************
+;       SCHAIN: THE X-RAY CHAIN OF THE EXACT SCAN (POINTS, PHASE 2)
+;**********************************************************************
+;       EXPANDS TO: the first attacker C on L goes through SREC (D = 0
+;                   when it is a queen: the rest of the line is behind
+;                   a queen); after a king the line ends; else step on
+;                   along PDIR: a piece of the same colour whose class
+;                   has FAR is recorded too (a queen puts the rest
+;                   behind a queen), anything else ends the line.
+;       INPUTS:     A = the step, C = the first attacker, L = its
+;                   square, B = HIGH(CLS), H = 0; LP, NQ = labels.
+;       REGISTERS:  AF, C, D, L destroyed; B, E, H kept.
+;**********************************************************************
+SCHAIN  MACRO   FAR, LP, NQ
+        LD      (PDIR),A
+        LD      A,C
+        AND     07H
+        SUB     05H
+        LD      D,A                     ; 0: behind a queen
+        CALL    SREC
+        LD      A,C
+        AND     07H
+        CP      06H
+        RET     Z                       ; a king ends its line
+LP:     LD      A,(PDIR)
+        ADD     A,L
+        LD      L,A
+        LD      A,(HL)
+        OR      A
+        JR      Z,LP
+        XOR     C
+        RET     M                       ; another colour (a white line: the border too)
+        XOR     C
+        LD      C,A
+        LD      A,(BC)
+        AND     FAR
+        RET     Z                       ; no x-ray attacker (the border: class 0)
+        LD      A,C
+        AND     07H
+        CP      05H
+        JR      NZ,NQ
+        LD      D,0
+NQ:     CALL    SREC
+        JR      LP
+        ENDM
