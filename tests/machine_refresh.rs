@@ -11,15 +11,22 @@ fn machine(code: &[u8]) -> Machine {
     Machine::new(&image)
 }
 
-/// Counts what it sees, to run the observed paths.
+/// The length of every instruction and the number of data reads it sees.
 #[derive(Default)]
-struct Counting(u64);
+struct Lengths(Vec<usize>, u64);
 
-impl Observer for Counting {
-    fn on_instruction(&mut self, _pc: u16, _bytes: &[u8], _tstates: u32) {
-        self.0 += 1;
+impl Observer for Lengths {
+    fn on_instruction(&mut self, _pc: u16, bytes: &[u8], _tstates: u32) {
+        self.0.push(bytes.len());
+    }
+
+    fn on_read(&mut self, _pc: u16, _addr: u16, _value: u8) {
+        self.1 += 1;
     }
 }
+
+/// What `Lengths` sees of REFRESH: SET 0,(IX+0) reads one data byte, the RET two.
+const LENGTHS: (&[usize], u64) = (&[2, 1, 4, 4, 2, 5, 2, 2, 1, 2, 1], 3);
 
 /// R counted through prefixes (CB, DD, DD CB, a DD FD chain), read by LD A,R and set by LD R,A:
 /// LD A,R; LD B,A; LD IX,8100h; SET 0,(IX+0); BIT 0,A; LD IY,0 (after DD FD); LD A,80h;
@@ -69,13 +76,19 @@ fn refresh_register_through_every_way_to_run() {
     assert_eq!(refresh_state(&m), REFRESH_AFTER, "call with tracing");
 
     let mut m = refresh_machine();
-    m.call_observed(ORG, &mut Counting::default()).unwrap();
+    let mut seen = Lengths::default();
+    m.call_observed(ORG, &mut seen).unwrap();
+    assert_eq!(
+        (&seen.0[..], seen.1),
+        LENGTHS,
+        "fetches told from data reads"
+    );
     assert_eq!(refresh_state(&m), REFRESH_AFTER, "call_observed");
 
     for observed in [false, true] {
         let mut m = refresh_machine();
         m.begin_call(ORG);
-        let mut rec = Counting::default();
+        let mut rec = Lengths::default();
         let mut rs = Vec::new();
         loop {
             let step = if observed {
@@ -95,6 +108,9 @@ fn refresh_register_through_every_way_to_run() {
             ],
             "R after each step (observed: {observed})"
         );
+        if observed {
+            assert_eq!((&rec.0[..], rec.1), LENGTHS, "step_observed");
+        }
         assert_eq!(
             refresh_state(&m),
             REFRESH_AFTER,

@@ -8,10 +8,13 @@ use super::memory::Ram;
 pub(crate) const OUTSIDE: u8 = 1;
 /// `Ram::marks` bit: a watch wants to see PC arrive here.
 pub(crate) const WATCHED: u8 = 2;
-/// The `Ram::marks` bits that stop the step loop before an instruction.
-pub(crate) const STOP: u8 = OUTSIDE | WATCHED;
 /// `Ram::marks` bit: executing code may not write here.
 pub(crate) const PROTECTED: u8 = 4;
+/// `Ram::marks` bit, set on every address by a blocked write (which ends the call): the step
+/// loop's mark test then catches the write too, and needs no test of its own.
+pub(crate) const FAULT: u8 = 8;
+/// The `Ram::marks` bits that stop the step loop before an instruction.
+pub(crate) const STOP: u8 = OUTSIDE | WATCHED | FAULT;
 
 /// The call guards. The code region is kept twice: as start and length here (the truth) and as
 /// `OUTSIDE` marks in `Ram::marks` (what the step loop tests).

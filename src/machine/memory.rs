@@ -2,8 +2,8 @@
 
 use std::ops::{Bound, RangeBounds};
 
-use super::guards::{PROTECTED, WATCHED};
-use super::timing::{PLAIN, timing_at};
+use super::guards::{FAULT, PROTECTED, WATCHED};
+use super::timing::{GROUPS, LENGTHS, LENGTHS_AFTER, NOT_PREFIX, PLAIN, PLAIN_AFTER, timing_at};
 use super::trace::Observer;
 
 /// Memory, I/O ports, the per-address marks and the first blocked write of an instruction, all
@@ -15,15 +15,20 @@ pub(crate) struct Ram {
     pub marks: [u8; 0x10000],
     /// Port values: IN reads them, OUT writes them.
     pub io: [u8; 0x10000],
-    /// (address, value) of a blocked write, taken by the machine after the instruction.
-    pub fault: Option<(u16, u8)>,
-    /// Instructions the running call may still execute. A blocked write sets it to 1 (and
-    /// keeps the true count in `held`), so that the step loop's one count-down test also
-    /// catches the write.
-    pub countdown: u64,
-    held: u64,
+    /// (address, value) of a blocked write, taken by the machine after the instruction
+    /// (`take_fault`).
+    fault: Option<(u16, u8)>,
     /// `timing::PLAIN`, here so that the step loop reaches it from the same base as memory.
     pub plain: [u8; 256],
+    /// Prefix fetches of the running call (for R): counted here, through the register the
+    /// step loop holds `Ram` in anyway, rather than in a register of its own.
+    pub prefixes: u64,
+    /// `timing::GROUPS` and `timing::PLAIN_AFTER`: the second look, for prefixes.
+    pub groups: [u8; 256],
+    pub plain_after: [u8; 1024],
+    /// `timing::LENGTHS` and `timing::LENGTHS_AFTER`, here for the same reason.
+    lengths: [u8; 256],
+    lengths_after: [u8; 1024],
     /// The address marked `WATCHED`, if any.
     watched: Option<u16>,
 }
@@ -50,9 +55,12 @@ impl Ram {
             marks: [0; 0x10000],
             io: [0; 0x10000],
             fault: None,
-            countdown: 0,
-            held: 0,
             plain: PLAIN,
+            prefixes: 0,
+            groups: GROUPS,
+            plain_after: PLAIN_AFTER,
+            lengths: LENGTHS,
+            lengths_after: LENGTHS_AFTER,
             watched: None,
         })
     }
@@ -101,22 +109,42 @@ impl Ram {
         true
     }
 
-    /// Remembers the first blocked write of an instruction and trips the count-down.
+    /// The length of the instruction at `pc`, from two small tables (the full decoding only
+    /// for a chain of prefixes).
+    #[inline(always)]
+    fn length(&self, pc: u16) -> u8 {
+        let op = usize::from(self.bytes[usize::from(pc)]);
+        let len = self.lengths[op];
+        if len != 0 {
+            return len;
+        }
+        let group = self.groups[op];
+        let after = usize::from(self.bytes[usize::from(pc.wrapping_add(1))]);
+        let len = self.lengths_after[usize::from(group & 3) * 256 + after];
+        if len != 0 || group == NOT_PREFIX {
+            return len;
+        }
+        timing_at(&self.bytes, pc).len
+    }
+
+    /// Remembers the first blocked write of an instruction and marks every address `FAULT`.
     #[cold]
     fn block(&mut self, addr: u16, value: u8) {
         if self.fault.is_none() {
             self.fault = Some((addr, value));
-            self.held = self.countdown;
-            self.countdown = 1;
+            for mark in &mut self.marks {
+                *mark |= FAULT;
+            }
         }
     }
 
-    /// The blocked write of the instruction that just ran, if any, with the count-down it
-    /// tripped put right.
+    /// The blocked write of the instruction that just ran, if any (its marks cleared).
     pub fn take_fault(&mut self) -> Option<(u16, u8)> {
         let fault = self.fault.take();
         if fault.is_some() {
-            self.countdown = self.held - 1;
+            for mark in &mut self.marks {
+                *mark &= !FAULT;
+            }
         }
         fault
     }
@@ -227,8 +255,9 @@ impl<O: Observer> Bus for Observed<'_, O> {
     #[inline(always)]
     fn begin(&mut self, pc: u16) {
         self.pc = pc;
-        self.len = timing_at(&self.ram.bytes, pc).len;
-        self.fetches = self.len;
+        let len = self.ram.length(pc);
+        self.len = len;
+        self.fetches = len;
     }
 
     #[inline(always)]

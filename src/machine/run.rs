@@ -9,31 +9,32 @@ use iz80::Reg16;
 use super::guards::{Flow, Guards, STOP, Stop};
 use super::memory::{Bus, Ram};
 use super::step::{Unusual, unusual};
-use super::timing::first;
+use super::timing::{NOT_PREFIX, first};
 use super::watch::{Watch, WatchView};
 use super::{Cost, MachineError, refresh};
 
-/// The running totals of a call (the instructions are counted down in `Ram::countdown`).
+/// The running totals of a call, kept in registers by the loop (the rarely counted prefix
+/// fetches are in `Ram::prefixes`, which leaves a register to the rest).
 struct Tally {
     tstates: u64,
-    /// Prefix fetches (fetches beyond one per instruction), for R.
-    prefixes: u64,
+    /// Instructions left in the budget: counting down makes the budget test one branch.
+    remaining: u64,
 }
 
 impl Tally {
-    fn instructions(&self, g: &Guards, ram: &Ram) -> u64 {
-        g.budget - ram.countdown
+    fn instructions(&self, g: &Guards) -> u64 {
+        g.budget - self.remaining
     }
 
     /// Opcode fetches so far: what R has counted since the call began.
     fn m1(&self, g: &Guards, ram: &Ram) -> u64 {
-        self.instructions(g, ram) + self.prefixes
+        self.instructions(g) + ram.prefixes
     }
 
-    fn cost(&self, g: &Guards, ram: &Ram) -> Cost {
+    fn cost(&self, g: &Guards) -> Cost {
         Cost {
             tstates: self.tstates,
-            instructions: self.instructions(g, ram),
+            instructions: self.instructions(g),
         }
     }
 }
@@ -49,9 +50,9 @@ pub(crate) fn run<B: Bus>(
 ) -> Result<Cost, MachineError> {
     let mut tally = Tally {
         tstates: 0,
-        prefixes: 0,
+        remaining: g.budget,
     };
-    bus.ram().countdown = g.budget;
+    bus.ram().prefixes = 0;
     let result = steps(cpu, bus, g, pc, &mut watch, &mut tally);
     let m1 = tally.m1(g, bus.ram());
     refresh::settle(cpu.registers(), m1);
@@ -61,8 +62,8 @@ pub(crate) fn run<B: Bus>(
 /// The step loop. Allocates nothing. After iz80 ran an instruction it reads one byte of a
 /// 256-byte table: the T-states of a plain unprefixed instruction (most of them), or 0 for
 /// "look closer" (prefixes, conditions, the stack, DJNZ, blocks, the rare ones). Then it counts
-/// down the budget (a blocked write also brings the count to zero) and tests the mark of the
-/// next PC (outside the code region, where the sentinel also lies, or the watch's target).
+/// down the budget and tests the mark of the next PC (outside the code region, where the
+/// sentinel also lies; the watch's target; or a blocked write, which marks every address).
 /// Nothing but PC and the totals lives across iz80's call.
 #[inline(always)]
 fn steps<B: Bus>(
@@ -81,17 +82,21 @@ fn steps<B: Bus>(
         bus.begin(pc as u16);
         cpu.execute_instruction(bus);
         let next = usize::from(cpu.immutable_registers().pc());
+        tally.remaining -= 1;
         let ram = bus.ram();
-        ram.countdown -= 1;
-        let t = ram.plain[usize::from(ram.bytes[pc])];
-        // Two copies of the stop test, so that the common path shares no merge point with
-        // the other one (the compiler keeps its few values in registers).
+        let op = usize::from(ram.bytes[pc]);
+        let t = ram.plain[op];
+        // Separate copies of the stop test, so that the common paths share no merge point
+        // with the rarer ones (the compiler keeps their few values in registers).
         let (tstates, stop) = if t != 0 {
             tally.tstates += u64::from(t);
-            (
-                u32::from(t),
-                ram.countdown == 0 || ram.marks[next] & STOP != 0,
-            )
+            let stop = tally.remaining == 0 || ram.marks[next] & STOP != 0;
+            (u32::from(t), stop)
+        } else if let Some(t) = plain_after(ram, op, pc) {
+            tally.tstates += u64::from(t);
+            ram.prefixes += 1;
+            let stop = tally.remaining == 0 || ram.marks[next] & STOP != 0;
+            (u32::from(t), stop)
         } else {
             // The fetches before this instruction (already counted down).
             let m1 = tally.m1(g, ram) - 1;
@@ -99,26 +104,27 @@ fn steps<B: Bus>(
             let (mut tstates, mut trip) = (0, false);
             let out = Unusual {
                 tstates: &mut tstates,
-                prefixes: &mut tally.prefixes,
+                prefixes: &mut ram.prefixes,
                 trip: &mut trip,
             };
             if !unusual(cpu, &ram.bytes, g, e, pc as u16, next as u16, m1, out) {
                 return Err(MachineError::Halted { pc: pc as u16 });
             }
             tally.tstates += u64::from(tstates);
-            let stop = trip || ram.countdown == 0 || ram.marks[next] & STOP != 0;
+            let stop = trip || tally.remaining == 0 || ram.marks[next] & STOP != 0;
             (tstates, stop)
         };
         if stop {
-            let flow = stopped(cpu, bus.ram(), g, pc as u16, next as u16)?;
+            let count = tally.instructions(g);
+            let flow = stopped(cpu, bus.ram(), g, pc as u16, next as u16, count)?;
             bus.finish(pc as u16, tstates);
             match flow {
                 Flow::Go => {}
-                Flow::Returned => return Ok(tally.cost(g, bus.ram())),
+                Flow::Returned => return Ok(tally.cost(g)),
                 Flow::Hit => {
                     let watch = watch.as_deref_mut().expect("only a watch marks a target");
                     let ram = bus.ram();
-                    let (cost, m1) = (tally.cost(g, ram), tally.m1(g, ram));
+                    let (cost, m1) = (tally.cost(g), tally.m1(g, ram));
                     hit(cpu, ram, watch, next as u16, cost, m1)?;
                 }
             }
@@ -127,6 +133,19 @@ fn steps<B: Bus>(
         }
         pc = next;
     }
+}
+
+/// The T-states of the prefixed instruction at `pc` (first byte `op`) if it is a plain one
+/// (two fetches, nothing else to look at).
+#[inline(always)]
+fn plain_after(ram: &Ram, op: usize, pc: usize) -> Option<u8> {
+    let group = ram.groups[op];
+    if group == NOT_PREFIX {
+        return None;
+    }
+    let after = ram.bytes[(pc + 1) & 0xFFFF];
+    let t = ram.plain_after[usize::from(group & 3) * 256 + usize::from(after)];
+    (t != 0).then_some(t)
 }
 
 /// What the step loop does when a test tripped after the instruction at `pc`: the guard's
@@ -139,6 +158,7 @@ fn stopped(
     g: &Guards,
     pc: u16,
     next: u16,
+    count: u64,
 ) -> Result<Flow, MachineError> {
     let fault = ram.take_fault();
     let stop = Stop {
@@ -148,7 +168,7 @@ fn stopped(
         sp: cpu.immutable_registers().get16(Reg16::SP),
         mark: ram.marks[usize::from(next)] & STOP,
     };
-    g.settle(stop, g.budget - ram.countdown)
+    g.settle(stop, count)
 }
 
 /// A watch whose first target is the routine's entry: it sees PC there before anything runs.

@@ -57,6 +57,9 @@ pub(crate) fn unusual(
     let regs = cpu.immutable_registers();
     if flags & flag::STACK != 0 {
         *out.trip = !g.stack_ok(regs.get16(Reg16::SP));
+        if flags == flag::STACK {
+            return true;
+        }
     }
     let taken = if flags & flag::COND != 0 {
         e.holds(regs.get8(Reg8::F))
@@ -172,7 +175,7 @@ pub(crate) fn step<B: Bus>(
     let tstates = one(cpu, bus, pc, e).expect("HALT was refused before it ran");
     let regs = cpu.immutable_registers();
     let (next, sp) = (regs.pc(), regs.get16(Reg16::SP));
-    let returned = g.after(bus.ram().fault.take(), pc, next, sp)?;
+    let returned = g.after(bus.ram().take_fault(), pc, next, sp)?;
     bus.finish(pc, tstates);
     Ok(Step {
         pc,
@@ -187,7 +190,7 @@ pub(crate) fn step_raw(cpu: &mut iz80::Cpu, ram: &mut Ram) -> Result<Step, Machi
     let pc = cpu.immutable_registers().pc();
     let e = timing_at(&ram.bytes, pc);
     let tstates = one(cpu, ram, pc, e).unwrap_or(u32::from(e.t));
-    if let Some((addr, value)) = ram.fault.take() {
+    if let Some((addr, value)) = ram.take_fault() {
         return Err(MachineError::ProtectedWrite { addr, value, pc });
     }
     Ok(Step {

@@ -372,6 +372,69 @@ pub(crate) const PLAIN: [u8; 256] = {
     out
 };
 
+/// For each first byte, `Timing::next` of a prefix (the group of the byte after it) or
+/// `NOT_PREFIX`: with [`PLAIN_AFTER`] the step loop's second look, for prefixed instructions.
+pub(crate) const GROUPS: [u8; 256] = {
+    let mut out = [NOT_PREFIX; 256];
+    let mut op = 0;
+    while op < 256 {
+        if BASE[op].flags & flag::PREFIX != 0 {
+            out[op] = BASE[op].next;
+        }
+        op += 1;
+    }
+    out
+};
+
+/// [`GROUPS`] of a byte that is not a prefix.
+pub(crate) const NOT_PREFIX: u8 = 0xFF;
+
+/// T-states of each instruction of a prefix group (`group * 256 + next byte`) whose entry has
+/// no flags (two fetches, nothing else to look at), else 0.
+pub(crate) const PLAIN_AFTER: [u8; 1024] = {
+    let mut out = [0; 1024];
+    let mut i = 0;
+    while i < 1024 {
+        let e = SECOND[i / 256][i % 256];
+        if e.flags == 0 {
+            out[i] = e.t;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// Length of each instruction of a prefix group (`group * 256 + next byte`; DD CB d op
+/// included), else 0 (a chain of prefixes).
+pub(crate) const LENGTHS_AFTER: [u8; 1024] = {
+    let mut out = [0; 1024];
+    let mut i = 0;
+    while i < 1024 {
+        let e = SECOND[i / 256][i % 256];
+        if e.flags & flag::PREFIX == 0 {
+            out[i] = e.len;
+        } else if e.next == AFTER_CB {
+            out[i] = INDEXED_BITS[0].len;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// Length of each unprefixed opcode, else 0: what an observer needs before an instruction runs
+/// (to tell its operand fetches from data reads), one byte (from a copy in `Ram`).
+pub(crate) const LENGTHS: [u8; 256] = {
+    let mut out = [0; 256];
+    let mut op = 0;
+    while op < 256 {
+        if BASE[op].flags & flag::PREFIX == 0 {
+            out[op] = BASE[op].len;
+        }
+        op += 1;
+    }
+    out
+};
+
 /// The timing of the instruction at `pc`, decoded the way iz80 executes it.
 #[inline(always)]
 pub(crate) fn timing_at(mem: &[u8; 0x10000], pc: u16) -> Timing {
@@ -530,6 +593,61 @@ mod tests {
         assert_eq!((t(&[0xFA, 0, 0], 0x80), t(&[0xFA, 0, 0], 0x00)), (10, 10));
         assert_eq!(t(&[0x10, 0], 0xFF), 8, "DJNZ is not a flag condition");
         assert_eq!(std::mem::size_of::<Timing>(), 8);
+    }
+
+    #[test]
+    fn prefixed_plain_table() {
+        let t = |bytes: [u8; 2]| {
+            let group = GROUPS[usize::from(bytes[0])];
+            assert_ne!(group, NOT_PREFIX);
+            PLAIN_AFTER[usize::from(group) * 256 + usize::from(bytes[1])]
+        };
+        assert_eq!(
+            (
+                t([0xDD, 0x7E]),
+                t([0xFD, 0x21]),
+                t([0xCB, 0x46]),
+                t([0xED, 0xA0])
+            ),
+            (19, 14, 12, 16)
+        );
+        assert_eq!(
+            (
+                t([0xDD, 0xE1]),
+                t([0xDD, 0xCB]),
+                t([0xED, 0xB0]),
+                t([0xED, 0x5F])
+            ),
+            (0, 0, 0, 0)
+        );
+        assert_eq!(GROUPS[0x3E], NOT_PREFIX);
+    }
+
+    #[test]
+    fn lengths_tables() {
+        assert_eq!(
+            (LENGTHS[0x00], LENGTHS[0x36], LENGTHS[0xCD], LENGTHS[0x10]),
+            (1, 2, 3, 2)
+        );
+        let prefixes: Vec<usize> = (0..256).filter(|&op| LENGTHS[op] == 0).collect();
+        assert_eq!(prefixes, vec![0xCB, 0xDD, 0xED, 0xFD]);
+        let len = |bytes: [u8; 2]| {
+            let group = usize::from(GROUPS[usize::from(bytes[0])]);
+            LENGTHS_AFTER[group * 256 + usize::from(bytes[1])]
+        };
+        assert_eq!(
+            (
+                len([0xDD, 0x36]),
+                len([0xFD, 0xCB]),
+                len([0xED, 0x43]),
+                len([0xCB, 0x00])
+            ),
+            (4, 4, 4, 2)
+        );
+        assert_eq!(
+            (len([0xDD, 0xDD]), len([0xFD, 0xED]), len([0xDD, 0xE9])),
+            (0, 0, 2)
+        );
     }
 
     #[test]
