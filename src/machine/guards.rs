@@ -123,3 +123,32 @@ pub(crate) enum Flow {
     /// PC is at the watch's target: call it before the next instruction.
     Hit,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_region_marks_and_sentinel() {
+        let mut ram = Ram::new();
+        let mut g = Guards {
+            stack: 0,
+            stack_size: 0x400,
+            code_start: 0,
+            code_len: 0,
+            budget: 1,
+            sentinel: 0,
+        };
+        g.set_code_region(&mut ram, 0x8000, 0x10);
+        let outside: Vec<u16> = (0..=u16::MAX)
+            .filter(|&a| ram.marks[usize::from(a)] & OUTSIDE == 0)
+            .collect();
+        assert_eq!(outside, (0x8000..0x8010).collect::<Vec<u16>>());
+        assert_eq!(g.sentinel, 0x8010);
+        g.set_code_region(&mut ram, 0, 0x10000);
+        assert_eq!((g.code_len, g.sentinel), (0xFFFF, 0xFFFF));
+        assert_eq!(ram.marks[0xFFFF] & OUTSIDE, OUTSIDE);
+        assert_eq!(ram.marks[0xFFFE] & OUTSIDE, 0);
+        assert!(g.stack_ok(0xFC00) && !g.stack_ok(0xFBFF) && !g.stack_ok(0x0001));
+    }
+}
