@@ -115,24 +115,42 @@ fn steps<B: Bus>(
             (tstates, stop)
         };
         if stop {
-            let count = tally.instructions(g);
-            let flow = stopped(cpu, bus.ram(), g, pc as u16, next as u16, count)?;
-            bus.finish(pc as u16, tstates);
-            match flow {
-                Flow::Go => {}
-                Flow::Returned => return Ok(tally.cost(g)),
-                Flow::Hit => {
-                    let watch = watch.as_deref_mut().expect("only a watch marks a target");
-                    let ram = bus.ram();
-                    let (cost, m1) = (tally.cost(g), tally.m1(g, ram));
-                    hit(cpu, ram, watch, next as u16, cost, m1)?;
-                }
+            let at = (pc as u16, next as u16);
+            if let Some(cost) = go_on(cpu, bus, g, at, tstates, watch, tally)? {
+                return Ok(cost);
             }
         } else {
             bus.finish(pc as u16, tstates);
         }
         pc = next;
     }
+}
+
+/// After a test tripped at the instruction `at.0` (next PC `at.1`, `tstates` T-states): the
+/// guard's error, the call's cost when it returned, or None to go on (after the watch's hit).
+#[inline(always)]
+fn go_on<B: Bus>(
+    cpu: &mut iz80::Cpu,
+    bus: &mut B,
+    g: &Guards,
+    (pc, next): (u16, u16),
+    tstates: u32,
+    watch: &mut Option<&mut dyn Watch>,
+    tally: &Tally,
+) -> Result<Option<Cost>, MachineError> {
+    let flow = stopped(cpu, bus.ram(), g, pc, next, tally.instructions(g))?;
+    bus.finish(pc, tstates);
+    match flow {
+        Flow::Go => {}
+        Flow::Returned => return Ok(Some(tally.cost(g))),
+        Flow::Hit => {
+            let watch = watch.as_deref_mut().expect("only a watch marks a target");
+            let ram = bus.ram();
+            let (cost, m1) = (tally.cost(g), tally.m1(g, ram));
+            hit(cpu, ram, watch, next, cost, m1)?;
+        }
+    }
+    Ok(None)
 }
 
 /// The T-states of the prefixed instruction at `pc` (first byte `op`) if it is a plain one
