@@ -171,31 +171,8 @@ const AFTER_INDEX: u8 = 2;
 /// Unprefixed opcodes.
 const fn base(op: u8) -> Timing {
     let (x, y, z) = (op >> 6, (op >> 3) & 7, op & 7);
-    let (p, q) = (y >> 1, y & 1);
     match x {
-        0 => match z {
-            0 => match y {
-                0 | 1 => timing(4, 1),
-                2 => looping(8, 5, 2, flag::DJNZ),
-                3 => timing(12, 2),
-                _ => when(y - 4, 7, 5, 2),
-            },
-            1 => match (q, p) {
-                (0, 3) => stack(10, 3),
-                (0, _) => timing(10, 3),
-                _ => timing(11, 1),
-            },
-            2 => match p {
-                0 | 1 => timing(7, 1),
-                2 => timing(16, 3),
-                _ => timing(13, 3),
-            },
-            3 if p == 3 => stack(6, 1),
-            3 => timing(6, 1),
-            4 | 5 => timing(if y == 6 { 11 } else { 4 }, 1),
-            6 => timing(if y == 6 { 10 } else { 7 }, 2),
-            _ => timing(4, 1),
-        },
+        0 => base_low(y, z),
         1 => {
             if y == 6 && z == 6 {
                 rare(4, 1, Rare::Halt)
@@ -206,31 +183,67 @@ const fn base(op: u8) -> Timing {
             }
         }
         2 => timing(if z == 6 { 7 } else { 4 }, 1),
-        _ => match z {
-            0 => on_stack(when(y, 5, 6, 1)),
-            1 => match (q, p) {
-                (0, _) | (1, 0) => stack(10, 1),
-                (1, 3) => stack(6, 1),
-                _ => timing(4, 1),
-            },
-            2 => timing(10, 3),
-            3 => match y {
-                0 => timing(10, 3),
-                1 => prefix(AFTER_CB),
-                2 | 3 => timing(11, 2),
-                4 => timing(19, 1),
-                _ => timing(4, 1),
-            },
-            4 => on_stack(when(y, 10, 7, 3)),
-            5 => match (q, p) {
-                (0, _) => stack(11, 1),
-                (1, 0) => stack(17, 3),
-                (1, 2) => prefix(AFTER_ED),
-                _ => prefix(AFTER_INDEX),
-            },
-            6 => timing(7, 2),
-            _ => stack(11, 1),
+        _ => base_high(y, z),
+    }
+}
+
+/// Unprefixed opcodes 00-3F (`y`, `z`: bits 5-3 and 2-0): relative jumps, 16-bit loads and
+/// arithmetic, INC/DEC, 8-bit immediate loads, rotates of A.
+const fn base_low(y: u8, z: u8) -> Timing {
+    let (p, q) = (y >> 1, y & 1);
+    match z {
+        0 => match y {
+            0 | 1 => timing(4, 1),
+            2 => looping(8, 5, 2, flag::DJNZ),
+            3 => timing(12, 2),
+            _ => when(y - 4, 7, 5, 2),
         },
+        1 => match (q, p) {
+            (0, 3) => stack(10, 3),
+            (0, _) => timing(10, 3),
+            _ => timing(11, 1),
+        },
+        2 => match p {
+            0 | 1 => timing(7, 1),
+            2 => timing(16, 3),
+            _ => timing(13, 3),
+        },
+        3 if p == 3 => stack(6, 1),
+        3 => timing(6, 1),
+        4 | 5 => timing(if y == 6 { 11 } else { 4 }, 1),
+        6 => timing(if y == 6 { 10 } else { 7 }, 2),
+        _ => timing(4, 1),
+    }
+}
+
+/// Unprefixed opcodes C0-FF: returns, POP/PUSH, jumps, calls, the prefixes, immediate
+/// arithmetic, RST.
+const fn base_high(y: u8, z: u8) -> Timing {
+    let (p, q) = (y >> 1, y & 1);
+    match z {
+        0 => on_stack(when(y, 5, 6, 1)),
+        1 => match (q, p) {
+            (0, _) | (1, 0) => stack(10, 1),
+            (1, 3) => stack(6, 1),
+            _ => timing(4, 1),
+        },
+        2 => timing(10, 3),
+        3 => match y {
+            0 => timing(10, 3),
+            1 => prefix(AFTER_CB),
+            2 | 3 => timing(11, 2),
+            4 => timing(19, 1),
+            _ => timing(4, 1),
+        },
+        4 => on_stack(when(y, 10, 7, 3)),
+        5 => match (q, p) {
+            (0, _) => stack(11, 1),
+            (1, 0) => stack(17, 3),
+            (1, 2) => prefix(AFTER_ED),
+            _ => prefix(AFTER_INDEX),
+        },
+        6 => timing(7, 2),
+        _ => stack(11, 1),
     }
 }
 
