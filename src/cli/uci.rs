@@ -38,9 +38,14 @@ pub fn run(args: UciArgs) -> anyhow::Result<i32> {
     let (searcher, name): (Box<dyn Searcher>, String) = match args.engine {
         EngineKind::Native => {
             if args.image.rom.is_some() {
-                anyhow::bail!("--rom/--sym choose an image for --engine z80; --engine native has none");
+                anyhow::bail!(
+                    "--rom/--sym choose an image for --engine z80; --engine native has none"
+                );
             }
-            (Box::new(NativeSearcher::new()), "Sargon 1978 (native)".to_string())
+            (
+                Box::new(NativeSearcher::new()),
+                "Sargon 1978 (native)".to_string(),
+            )
         }
         EngineKind::Z80 => {
             let image = args.image.load()?;
