@@ -92,6 +92,12 @@ pub trait Observer {
     #[inline]
     fn on_genmov(&mut self, _ply: u8, _list: &MoveList) {}
 
+    /// The search made `mv` at `ply` and goes one ply deeper with it (a move of a sorted ply,
+    /// or a check at PLYMAX). Until the matching GENMOV's node ends, `mv` is the path's move at
+    /// `ply`: an evaluation at ply k was made after the path's moves at plies 1..k.
+    #[inline]
+    fn on_descend(&mut self, _ply: u8, _mv: &Move) {}
+
     /// The best score at `ply` improved to `score` (`S[ply]`) with `mv`, or with no move when the
     /// ply's side has none (mate or stalemate as its own result). These are the points where the
     /// principal variation changes.

@@ -142,6 +142,7 @@ impl<O: Observer> Walk<'_, O> {
     /// Descend (5.6) into ply k+1 with the move made, then ASCEND (5.9): the side and move
     /// number follow, S[k+1] starts at S[k-1], and the move is taken back whatever happened.
     fn descend(&mut self, k: usize, mv: &Move, undo: Undo) -> Result<Tried, Halt> {
+        self.observer.on_descend(k as u8, mv);
         self.color ^= BLACK;
         if self.color == WHITE {
             self.moveno = self.moveno.wrapping_add(1);
