@@ -50,6 +50,7 @@ pub mod position;
 pub mod profile;
 pub mod reference;
 pub mod text;
+pub mod trace;
 pub mod tui;
 pub mod uci;
 
