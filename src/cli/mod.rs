@@ -6,6 +6,7 @@ mod bench;
 mod call;
 mod crosscheck;
 mod moves;
+mod output_file;
 mod perft;
 mod profile;
 mod think;

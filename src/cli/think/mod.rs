@@ -3,7 +3,10 @@
 
 mod native;
 mod report;
+mod trace;
 mod z80;
+
+use std::path::PathBuf;
 
 use anyhow::bail;
 use clap::{Args, ValueEnum};
@@ -25,6 +28,7 @@ Examples:
   sargon-z80 think startpos --ply 2 --moveno 1       MOVENO 1 runs the opening book
   sargon-z80 think --ply 3 --rom sargon.bin --sym sargon.sym   your assembly of the 1978 listing
   sargon-z80 think --ply 3 --json
+  sargon-z80 think --ply 3 --trace mine.jsonl --trace-detail   every evaluation, list and term
 
 The position is set up as sargon1978/README.md describes: moved bits from the FEN (castling
 rights, start squares), POSQ = the lowest queen of each colour, MOVENO = the fullmove number
@@ -80,6 +84,14 @@ pub struct ThinkArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Write every evaluation of the search to FILE as a trace (JSON lines, docs/PORTING.md),
+    /// for `sargon-z80 trace-diff`.
+    #[arg(long, value_name = "FILE")]
+    trace: Option<PathBuf>,
+    /// With --trace: also every GENMOV's list in order and every evaluation's terms (BRDC,
+    /// MTRL, PTSL, PTSW1, PTSW2, PTSCK).
+    #[arg(long, requires = "trace")]
+    trace_detail: bool,
 }
 
 /// Runs the subcommand; returns the process exit code.

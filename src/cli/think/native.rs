@@ -7,7 +7,7 @@ use anyhow::Context;
 use sargon_z80::engine::{Engine, SearchParams, Setup};
 
 use super::report::{Counts, Report, Result78, report};
-use super::{ThinkArgs, list_capacity};
+use super::{ThinkArgs, list_capacity, trace};
 
 /// Searches natively.
 pub fn think(args: &ThinkArgs, setup: &Setup) -> anyhow::Result<Report> {
@@ -17,9 +17,20 @@ pub fn think(args: &ThinkArgs, setup: &Setup) -> anyhow::Result<Report> {
         list_capacity: list_capacity(args),
     };
     let start = Instant::now();
-    let result = Engine::new()
-        .run(setup, &params)
-        .context("the search gave no answer")?;
+    let mut engine = Engine::new();
+    let native = trace::Engine {
+        name: "native",
+        image: None,
+        terms: true,
+    };
+    let outcome = match trace::open(args, setup, native)? {
+        None => engine.run(setup, &params),
+        Some(sink) => sink.run(
+            |writer| engine.search(setup, &params, writer),
+            |r| trace::result(r.best.map(|mv| mv.uci()), r.score),
+        )?,
+    };
+    let result = outcome.context("the search gave no answer")?;
     let wall = start.elapsed();
     let answer = Result78 {
         best: result.best,

@@ -12,6 +12,7 @@ use sargon_z80::reference::{Move, sargon_line};
 
 use super::ThinkArgs;
 use super::report::{Counts, Hardware, Report, Result78, report};
+use super::trace::{self, Tee};
 
 /// Digests the evaluation records as `sargon1978/` does.
 #[derive(Default)]
@@ -40,13 +41,28 @@ pub fn think(args: &ThinkArgs, setup: &Setup) -> anyhow::Result<Report> {
     };
     let options = SearchOptions {
         pv: true,
-        lists: false,
+        lists: args.trace_detail,
     };
     let mut digest = Digest::default();
     let start = Instant::now();
-    let run = driver
-        .search(&request, options, &mut digest)
-        .with_context(|| format!("{} could not search", args.image.describe()))?;
+    let emulated = trace::Engine {
+        name: "z80",
+        image: Some(args.image.describe()),
+        terms: driver.symbols().terms.is_some(),
+    };
+    let outcome = match trace::open(args, setup, emulated)? {
+        None => driver.search(&request, options, &mut digest),
+        Some(sink) => sink.run(
+            |writer| driver.search(&request, options, &mut Tee(&mut digest, writer)),
+            |run| {
+                let best = run
+                    .best
+                    .map(|pair| Move::sargon(pair.entry, pair.second).uci());
+                trace::result(best, run.score)
+            },
+        )?,
+    };
+    let run = outcome.with_context(|| format!("{} could not search", args.image.describe()))?;
     let wall = start.elapsed();
     let best = run.best.map(|pair| Move::sargon(pair.entry, pair.second));
     let best_is_legal =
