@@ -10,6 +10,7 @@ mod output_file;
 mod perft;
 mod profile;
 mod think;
+mod trace_diff;
 mod tui;
 mod uci;
 
@@ -45,6 +46,8 @@ enum Command {
     Think(think::ThinkArgs),
     /// Play the 1978 program from a chess GUI over the UCI protocol.
     Uci(uci::UciArgs),
+    /// Compare two search traces and show where they first part: node, path, records, terms.
+    TraceDiff(trace_diff::TraceDiffArgs),
 }
 
 /// Parses the arguments and runs the chosen subcommand; returns the process exit code.
@@ -61,5 +64,6 @@ pub fn run() -> anyhow::Result<i32> {
         Command::Bench(args) => bench::run(args),
         Command::Think(args) => think::run(args),
         Command::Uci(args) => uci::run(args),
+        Command::TraceDiff(args) => trace_diff::run(args),
     }
 }
