@@ -58,65 +58,47 @@ pub fn run(args: TraceDiffArgs) -> anyhow::Result<i32> {
     Ok(code)
 }
 
+/// One line of the report.
+macro_rules! say {
+    ($out:expr, $($arg:tt)*) => {{
+        $out.push_str(&format!($($arg)*));
+        $out.push('\n');
+    }};
+}
+
 /// The whole report; the exit code.
 fn report(out: &mut String, args: &TraceDiffArgs, traces: [&Trace; 2], d: &Divergence) -> i32 {
     let c = &d.comparison;
     let Some(difference) = &c.difference else {
         let terms = if c.terms { ", terms included" } else { "" };
-        let lists = if c.lists > 0 {
-            format!(", {} GENMOV lists", c.lists)
-        } else {
-            String::new()
+        let lists = match c.lists {
+            0 => String::new(),
+            n => format!(", {n} GENMOV lists"),
         };
-        line(
+        let count = c.common;
+        say!(
             out,
-            &format!(
-                "trace-diff: the traces agree: {} evaluations{terms}{lists}",
-                c.common
-            ),
+            "trace-diff: the traces agree: {count} evaluations{terms}{lists}"
         );
         sources(out, args, traces);
         return 0;
     };
     match difference {
-        Difference::Setup(fields) => {
-            line(
-                out,
-                &format!(
-                    "trace-diff: the traces are of different searches ({}); nothing compared",
-                    fields.join(", ")
-                ),
-            );
-            sources(out, args, traces);
-            for (side, trace) in [("A", traces[0]), ("B", traces[1])] {
-                let s = &trace.header.setup;
-                line(
-                    out,
-                    &format!(
-                        "  {side} setup  {}, MOVENO {}, PLYMAX {}",
-                        s.fen, s.moveno, s.plymax
-                    ),
-                );
-            }
-        }
+        Difference::Setup(fields) => setups(out, args, traces, fields),
         Difference::Result { .. } => {
-            line(
+            let count = c.common;
+            say!(
                 out,
-                &format!(
-                    "trace-diff: every evaluation agrees ({}), the results differ",
-                    c.common
-                ),
+                "trace-diff: every evaluation agrees ({count}), the results differ"
             );
             sources(out, args, traces);
             findings(out, d);
         }
         Difference::Evaluation { index } => {
-            line(
+            let common = c.common;
+            say!(
                 out,
-                &format!(
-                    "trace-diff: A and B part at evaluation {index} ({} agree before it)",
-                    c.common
-                ),
+                "trace-diff: A and B part at evaluation {index} ({common} agree before it)"
             );
             sources(out, args, traces);
             node(out, traces, d, *index, true);
@@ -125,16 +107,7 @@ fn report(out: &mut String, args: &TraceDiffArgs, traces: [&Trace; 2], d: &Diver
             later_values(out, c.common, c.common_records);
         }
         Difference::List { index, .. } => {
-            let after =
-                traces.map(|t| t.lists.get(*index).map_or(t.evaluations.len(), |l| l.after));
-            line(
-                out,
-                &format!(
-                    "trace-diff: A and B part at GENMOV {index}, after {} evaluations ({} lists agree before it)",
-                    after[0].min(after[1]),
-                    c.lists
-                ),
-            );
+            list_heading(out, traces, *index, c.lists);
             sources(out, args, traces);
             node(out, traces, d, *index, false);
             entries(out, args.context, traces, *index, d);
@@ -145,9 +118,31 @@ fn report(out: &mut String, args: &TraceDiffArgs, traces: [&Trace; 2], d: &Diver
     1
 }
 
-fn line(out: &mut String, text: &str) {
-    out.push_str(text);
-    out.push('\n');
+/// Two traces of different searches: their setups.
+fn setups(out: &mut String, args: &TraceDiffArgs, traces: [&Trace; 2], fields: &[&str]) {
+    let fields = fields.join(", ");
+    say!(
+        out,
+        "trace-diff: the traces are of different searches ({fields}); nothing compared"
+    );
+    sources(out, args, traces);
+    for (side, trace) in [("A", traces[0]), ("B", traces[1])] {
+        let s = &trace.header.setup;
+        let (fen, moveno, plymax) = (&s.fen, s.moveno, s.plymax);
+        say!(
+            out,
+            "  {side} setup  {fen}, MOVENO {moveno}, PLYMAX {plymax}"
+        );
+    }
+}
+
+fn list_heading(out: &mut String, traces: [&Trace; 2], index: usize, agree: usize) {
+    let after = traces.map(|t| t.lists.get(index).map_or(t.evaluations.len(), |l| l.after));
+    let after = after[0].min(after[1]);
+    say!(
+        out,
+        "trace-diff: A and B part at GENMOV {index}, after {after} evaluations ({agree} lists agree before it)"
+    );
 }
 
 /// Each trace's name and what it holds.
@@ -170,15 +165,15 @@ fn sources(out: &mut String, args: &TraceDiffArgs, traces: [&Trace; 2]) {
         if trace.result.is_none() {
             parts.push("no result line".into());
         }
-        line(out, &format!("  {side}  {name}: {}", parts.join(", ")));
+        say!(out, "  {side}  {name}: {}", parts.join(", "));
     }
     let s = &traces[0].header.setup;
-    line(
+    say!(
         out,
-        &format!(
-            "setup      {}, MOVENO {}, PLYMAX {}",
-            s.fen, s.moveno, s.plymax
-        ),
+        "setup      {}, MOVENO {}, PLYMAX {}",
+        s.fen,
+        s.moveno,
+        s.plymax
     );
 }
 
@@ -186,9 +181,9 @@ fn sources(out: &mut String, args: &TraceDiffArgs, traces: [&Trace; 2]) {
 /// evaluated.
 fn node(out: &mut String, traces: [&Trace; 2], d: &Divergence, index: usize, evaluation: bool) {
     let Some(place) = d.located.as_ref().and_then(|l| l.place.as_ref()) else {
-        line(
+        say!(
             out,
-            "node       unknown: the native engine parts from both traces before this point",
+            "node       unknown: the native engine parts from both traces before this point"
         );
         return;
     };
@@ -203,12 +198,9 @@ fn node(out: &mut String, traces: [&Trace; 2], d: &Divergence, index: usize, eva
         (true, Some(_)) => format!("NPLY {ply}, a {side} move{genmov}"),
         (false, _) => format!("NPLY {ply}, {side} to move"),
     };
-    line(out, &format!("node       {what}, {}", follow_word(place)));
-    line(
-        out,
-        &format!("path       {}", path_text(&root, &place.path)),
-    );
-    line(out, &format!("FEN        {}", place.node.to_fen()));
+    say!(out, "node       {what}, {}", follow_word(place));
+    say!(out, "path       {}", path_text(&root, &place.path));
+    say!(out, "FEN        {}", place.node.to_fen());
     if !evaluation {
         return;
     }
@@ -219,14 +211,12 @@ fn node(out: &mut String, traces: [&Trace; 2], d: &Divergence, index: usize, eva
     if let Some(mv) = node_move(&place.node, &record) {
         let mut after = place.node;
         make(&mut after, &mv);
-        line(
+        say!(
             out,
-            &format!(
-                "evaluated  {} after {}'s {}",
-                after.to_fen(),
-                place.follows,
-                mv.uci()
-            ),
+            "evaluated  {} after {}'s {}",
+            after.to_fen(),
+            place.follows,
+            mv.uci()
         );
     }
 }
@@ -290,7 +280,7 @@ fn records(out: &mut String, context: usize, traces: [&Trace; 2], index: usize) 
     } else {
         ""
     };
-    line(out, &format!("records    {:<40} B{legend}", "A"));
+    say!(out, "records    {:<40} B{legend}", "A");
     let last = traces
         .iter()
         .map(|t| t.evaluations.len())
@@ -299,7 +289,7 @@ fn records(out: &mut String, context: usize, traces: [&Trace; 2], index: usize) 
     for i in index.saturating_sub(context)..(index + context + 1).min(last) {
         let mark = if i == index { ">" } else { " " };
         let (a, b) = (record_text(traces[0], i), record_text(traces[1], i));
-        line(out, &format!("{mark} {i:>8} {a:<40} {b}"));
+        say!(out, "{mark} {i:>8} {a:<40} {b}");
     }
 }
 
@@ -318,7 +308,7 @@ fn entries(out: &mut String, context: usize, traces: [&Trace; 2], index: usize, 
         .map(|l| l.entries.len())
         .max()
         .unwrap_or(0);
-    line(out, &format!("entries    {:<40} B", "A"));
+    say!(out, "entries    {:<40} B", "A");
     for e in at.saturating_sub(context)..(at + context + 1).min(last) {
         let mark = if e == at { ">" } else { " " };
         let text = |side: usize| {
@@ -326,25 +316,23 @@ fn entries(out: &mut String, context: usize, traces: [&Trace; 2], index: usize, 
                 .and_then(|l| l.entries.get(e))
                 .map_or("(ends)".into(), entry_text)
         };
-        line(out, &format!("{mark} {e:>8} {:<40} {}", text(0), text(1)));
+        say!(out, "{mark} {e:>8} {:<40} {}", text(0), text(1));
     }
 }
 
 fn findings(out: &mut String, d: &Divergence) {
     for (index, finding) in d.findings.iter().enumerate() {
         let label = if index == 0 { "differs" } else { "" };
-        line(out, &format!("{label:<10} {finding}"));
+        say!(out, "{label:<10} {finding}");
     }
 }
 
 /// When only terms part first, where the records themselves part.
 fn later_values(out: &mut String, common: usize, common_records: usize) {
     if common_records > common {
-        line(
+        say!(
             out,
-            &format!(
-                "values     the records (NPLY, from, to, VALM) agree until evaluation {common_records}: only the terms show the fault before"
-            ),
+            "values     the records (NPLY, from, to, VALM) agree until evaluation {common_records}: only the terms show the fault before"
         );
     }
 }
@@ -363,10 +351,8 @@ fn located(out: &mut String, d: &Divergence) {
         None => "unknown".into(),
     };
     let sides = Side::A.name().to_string() + "'s";
-    line(
+    say!(
         out,
-        &format!(
-            "located    {exact}: the native engine reproduces {sides} first {a} evaluations and B's first {b}"
-        ),
+        "located    {exact}: the native engine reproduces {sides} first {a} evaluations and B's first {b}"
     );
 }
