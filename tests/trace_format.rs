@@ -12,11 +12,11 @@ use sargon_z80::default_image;
 use sargon_z80::engine::setup::START_FEN;
 use sargon_z80::engine::{Engine, SearchParams, Setup};
 use sargon_z80::machine::Image;
-use sargon_z80::position::DOUBLE;
+use sargon_z80::position::{DOUBLE, Entry};
 use sargon_z80::reference::Move;
 use sargon_z80::trace::{
-    Difference, Finding, Side, Trace, TraceHeader, TraceResult, TraceSetup, TraceSource,
-    TraceWriter, diverge, parse_trace, read_trace, write_trace,
+    Difference, Finding, ListEntry, MoveStatus, Side, Trace, TraceHeader, TraceResult, TraceSetup,
+    TraceSource, TraceWriter, diverge, parse_trace, read_trace, write_trace,
 };
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -172,14 +172,25 @@ fn one_search_of_the_shared_file_is_chosen_by_index_and_plymax_or_line() {
     );
 }
 
-/// The built-in image with TDVL's byte for a moved black bishop made 7 instead of 6.
-fn changed_image() -> Image {
+/// The built-in image with byte `offset` of table `table` changed from `was` to `now`.
+fn image_with(table: &str, offset: usize, was: u8, now: u8) -> Image {
     let image = default_image();
-    let at = usize::from(image.symbols.get("TDVL").unwrap() - image.org) + 0x8B;
+    let at = usize::from(image.symbols.get(table).unwrap() - image.org) + offset;
     let mut bytes = image.bytes.clone();
-    assert_eq!(bytes[at], 6, "TDVL holds twice a bishop's value");
-    bytes[at] = 7;
+    assert_eq!(bytes[at], was, "{table}+{offset:#X}");
+    bytes[at] = now;
     Image::new(bytes, image.org, image.symbols.clone()).unwrap()
+}
+
+/// TDVL's byte for a moved black bishop (twice its value) made 7 instead of 6.
+fn changed_image() -> Image {
+    image_with("TDVL", 0x8B, 6, 7)
+}
+
+/// TABW's byte for a moved black bishop made 0: the image no longer sees a bishop attack its
+/// white king, in INCHK and in GENMOV's castling test.
+fn blind_image() -> Image {
+    image_with("TABW", 0x8B, 2, 0)
 }
 
 #[test]
@@ -225,4 +236,66 @@ fn terms_show_a_fault_before_the_values_do() {
         place.path.is_empty() && place.node_id.is_none(),
         "the root evaluation"
     );
+}
+
+#[test]
+fn an_illegal_move_evaluated_is_named_as_such() {
+    let fen = "rnbqk1nr/pppp1ppp/8/4p3/1b1PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3";
+    let good = parse(&native_text(&header(fen, 3, false, "native")));
+    let bad = parse(&image_text(&blind_image(), &header(fen, 3, false, "z80")));
+    let divergence = diverge(&good, &bad);
+    let difference = Difference::Evaluation { index: 1 };
+    assert_eq!(divergence.comparison.difference, Some(difference));
+    let finding = Finding::Move {
+        side: Side::B,
+        uci: "b1a3".into(),
+        status: MoveStatus::Illegal,
+    };
+    assert_eq!(divergence.findings, [finding]);
+}
+
+#[test]
+fn a_wrong_list_is_told_from_the_reference_genmov() {
+    let good = parse(&native_text(&header(KIWIPETE, 3, true, "native")));
+    let bad = parse(&image_text(
+        &blind_image(),
+        &header(KIWIPETE, 3, true, "z80"),
+    ));
+    let divergence = diverge(&good, &bad);
+    let difference = Difference::List {
+        index: 45,
+        entry: Some(6),
+    };
+    assert_eq!(divergence.comparison.difference, Some(difference));
+    let place = divergence.located.as_ref().unwrap().place.as_ref().unwrap();
+    let path: Vec<String> = place.path.iter().map(Move::uci).collect();
+    assert_eq!(
+        path,
+        ["d5e6", "a6e2"],
+        "the black bishop on e2 covers d1 and f1"
+    );
+    let entry = |from, to, flags, hidden| ListEntry {
+        entry: Entry::new(from, to, flags),
+        hidden,
+    };
+    let findings = vec![
+        Finding::Entry {
+            index: 6,
+            a: Some(entry(28, 27, 0x10, false)),
+            b: Some(entry(25, 27, 0x50, false)),
+        },
+        Finding::Reference {
+            side: Side::A,
+            first: None,
+            len: 44,
+            reference_len: 44,
+        },
+        Finding::Reference {
+            side: Side::B,
+            first: Some(6),
+            len: 48,
+            reference_len: 44,
+        },
+    ];
+    assert_eq!(divergence.findings, findings);
 }
