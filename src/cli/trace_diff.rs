@@ -7,7 +7,7 @@ use anyhow::Context;
 use clap::Args;
 
 use sargon_z80::engine::EvalRecord;
-use sargon_z80::position::{Board, color_name, square_name};
+use sargon_z80::position::{BLACK, Board, color_name, square_name};
 use sargon_z80::reference::{Move, MoveList, Rules, genmov, make, san};
 use sargon_z80::trace::{
     Difference, Divergence, Place, Side, Trace, TraceSource, diverge, entry_text, read_trace,
@@ -200,7 +200,9 @@ fn node(out: &mut String, traces: [&Trace; 2], d: &Divergence, index: usize, eva
     };
     say!(out, "node       {what}, {}", follow_word(place));
     say!(out, "path       {}", path_text(&root, &place.path));
-    say!(out, "FEN        {}", place.node.to_fen());
+    let moveno = traces[0].header.setup.moveno;
+    let fullmove = fullmove_at(moveno, root.color, place.path.len());
+    say!(out, "FEN        {}", fen(&place.node, fullmove));
     if !evaluation {
         return;
     }
@@ -211,14 +213,24 @@ fn node(out: &mut String, traces: [&Trace; 2], d: &Divergence, index: usize, eva
     if let Some(mv) = node_move(&place.node, &record) {
         let mut after = place.node;
         make(&mut after, &mv);
-        say!(
-            out,
-            "evaluated  {} after {}'s {}",
-            after.to_fen(),
-            place.follows,
-            mv.uci()
-        );
+        let fullmove = fullmove_at(moveno, root.color, place.path.len() + 1);
+        let (fen, side, uci) = (fen(&after, fullmove), place.follows, mv.uci());
+        say!(out, "evaluated  {fen} after {side}'s {uci}");
     }
+}
+
+/// The fullmove number after `plies` moves from the root, counted from MOVENO as the search
+/// counts it (one more after each black move), so the FEN gives the node's MOVENO back.
+fn fullmove_at(moveno: u8, root_color: u8, plies: usize) -> usize {
+    let black_first = usize::from(root_color == BLACK);
+    usize::from(moveno) + (plies + black_first) / 2
+}
+
+/// A board's FEN with the given fullmove number (the board keeps no halfmove clock: 0).
+fn fen(board: &Board, fullmove: usize) -> String {
+    let fen = board.to_fen();
+    let fields: Vec<&str> = fen.split(' ').take(5).collect();
+    format!("{} {fullmove}", fields.join(" "))
 }
 
 fn follow_word(place: &Place) -> String {
