@@ -109,6 +109,15 @@ impl SearchDriver {
         self.last.as_ref()
     }
 
+    /// A freshly loaded machine with `request` poked, ready for FNDMOV (at
+    /// `symbols().fndmov`): for running the search under another observer, e.g. the profiler.
+    pub fn prepare(&self, request: &SearchRequest) -> Machine {
+        let mut machine = Machine::new(&self.image);
+        machine.set_budget(self.budget);
+        poke(&mut machine, &self.symbols, request);
+        machine
+    }
+
     /// One FNDMOV call on a freshly loaded machine (as `sargon1978/` measured it: nothing
     /// left from an earlier call), every evaluation reported to `observer`.
     pub fn search<O: SearchObserver>(
@@ -118,9 +127,7 @@ impl SearchDriver {
         observer: &mut O,
     ) -> Result<SearchRun, SearchDriveError> {
         let s = &self.symbols;
-        let mut machine = Machine::new(&self.image);
-        machine.set_budget(self.budget);
-        poke(&mut machine, s, request);
+        let mut machine = self.prepare(request);
         let mut watch = SearchWatch::new(s, observer, options);
         let called = machine.call_watched(s.fndmov, &mut watch);
         let (findings, mut pv) = (watch.findings, watch.pv);
