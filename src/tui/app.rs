@@ -579,3 +579,26 @@ fn call_length(opcode: u8) -> Option<u16> {
 fn is_return(opcode: u8) -> bool {
     opcode == 0xC9 || opcode & 0xC7 == 0xC0
 }
+
+impl super::terminal::Screen for App {
+    fn draw(&self, frame: &mut ratatui::Frame) {
+        App::draw(self, frame);
+    }
+
+    fn handle_key(&mut self, key: KeyEvent) {
+        App::handle_key(self, key);
+    }
+
+    fn tick(&mut self) {
+        App::tick(self);
+    }
+
+    fn should_quit(&self) -> bool {
+        App::should_quit(self)
+    }
+
+    fn frame_wait(&self) -> std::time::Duration {
+        // One animation frame while running; nothing changes without a key while paused.
+        std::time::Duration::from_millis(if self.is_running() { 16 } else { 500 })
+    }
+}

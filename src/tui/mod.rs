@@ -1,8 +1,9 @@
-//! The terminal debugger on ratatui + crossterm.
+//! The terminal programs on ratatui + crossterm: the debugger and the game.
 //!
-//! [`App`] is the state machine (`handle_key`, `tick`, `draw`), testable against ratatui's
-//! `TestBackend`; [`run`] is the crossterm event loop around it. [`Watch`] is the observer
-//! that lights BOARDA cells as the code touches them.
+//! [`App`] is the debugger's state machine (`handle_key`, `tick`, `draw`), testable against
+//! ratatui's `TestBackend`; [`Watch`] is the observer that lights BOARDA cells as the code
+//! touches them. [`run`] is the crossterm event loop
+//! around either ([`Screen`]); [`Theme`] keeps their highlighting with or without colour.
 
 mod app;
 mod board;
@@ -10,12 +11,14 @@ mod heat;
 mod listing;
 mod moves;
 mod terminal;
+mod theme;
 mod view;
 mod watch;
 
 pub use app::{App, CallState, KEYS_HELP, Options, Prompt, PromptKind, RUN_LIMIT, SPEEDS};
 pub use heat::{FADE, Heat, Touch};
 pub use moves::ListedMove;
-pub use terminal::run;
+pub use terminal::{Screen, run};
+pub use theme::Theme;
 pub use view::{MIN_HEIGHT, MIN_WIDTH};
 pub use watch::Watch;
