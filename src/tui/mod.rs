@@ -2,7 +2,7 @@
 //!
 //! [`App`] is the debugger's state machine (`handle_key`, `tick`, `draw`), testable against
 //! ratatui's `TestBackend`; [`Watch`] is the observer that lights BOARDA cells as the code
-//! touches them. [`run`] is the crossterm event loop
+//! touches them. [`play`] holds the game against Sargon. [`run`] is the crossterm event loop
 //! around either ([`Screen`]); [`Theme`] keeps their highlighting with or without colour.
 
 mod app;
@@ -10,6 +10,7 @@ mod board;
 mod heat;
 mod listing;
 mod moves;
+pub mod play;
 mod terminal;
 mod theme;
 mod view;
@@ -18,6 +19,7 @@ mod watch;
 pub use app::{App, CallState, KEYS_HELP, Options, Prompt, PromptKind, RUN_LIMIT, SPEEDS};
 pub use heat::{FADE, Heat, Touch};
 pub use moves::ListedMove;
+pub use play::{PlayApp, PlayOptions};
 pub use terminal::{Screen, run};
 pub use theme::Theme;
 pub use view::{MIN_HEIGHT, MIN_WIDTH};
