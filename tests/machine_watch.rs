@@ -185,3 +185,49 @@ fn watch_targets_at_the_entry_outside_the_code_and_never_reached() {
         "the same target hits every time PC arrives"
     );
 }
+
+/// Fixed targets: POINTS every time and the code after each call, with no moving target.
+struct FixedWatch {
+    at: Vec<u16>,
+}
+
+impl Watch for FixedWatch {
+    fn target(&self) -> u16 {
+        POINTS
+    }
+
+    fn fixed_targets(&self) -> &[u16] {
+        &[ORG + 5, POINTS]
+    }
+
+    fn hit(&mut self, machine: &WatchView<'_>) -> ControlFlow<()> {
+        self.at.push(machine.pc());
+        ControlFlow::Continue(())
+    }
+}
+
+#[test]
+fn fixed_targets_hit_every_time_and_are_unmarked_after_the_call() {
+    let mut m = machine(&CALLS_POINTS);
+    let mut watch = FixedWatch { at: Vec::new() };
+    let watched = m.call_watched(ORG, &mut watch).unwrap();
+    assert_eq!(
+        watch.at,
+        [POINTS, ORG + 5, POINTS, ORG + 5, POINTS, ORG + 5],
+        "a fixed target that is also the moving one hits once per visit"
+    );
+    assert_eq!(watched, m.call(ORG).unwrap());
+    let mut again = FixedWatch { at: Vec::new() };
+    struct Nothing;
+    impl Watch for Nothing {
+        fn target(&self) -> u16 {
+            0
+        }
+        fn hit(&mut self, _machine: &WatchView<'_>) -> ControlFlow<()> {
+            panic!("no mark may survive the previous call");
+        }
+    }
+    m.call_watched(ORG, &mut Nothing).unwrap();
+    m.call_watched(ORG, &mut again).unwrap();
+    assert_eq!(again.at.len(), 6);
+}

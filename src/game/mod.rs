@@ -8,6 +8,7 @@ mod ending;
 mod pgn;
 mod searcher;
 mod state;
+mod z80;
 
 pub use clock::{Budget, Levels};
 pub use deepening::{Level, Limits, deepen};
@@ -17,3 +18,4 @@ pub use searcher::{
     Answer, Control, Failure, Hardware, NativeSearcher, Request, Searcher, no_legal_move,
 };
 pub use state::{Game, GameError, Start};
+pub use z80::Z80Searcher;

@@ -364,6 +364,7 @@ impl Machine {
         addr: u16,
         watch: &mut W,
     ) -> Result<Cost, MachineError> {
+        self.core.ram.watch_fixed(watch.fixed_targets());
         self.core.ram.watch(watch.target());
         let result = if self.tracing {
             self.core
@@ -371,7 +372,7 @@ impl Machine {
         } else {
             self.core.call(addr, Some(watch))
         };
-        self.core.ram.unwatch();
+        self.core.ram.unwatch_all();
         result
     }
 

@@ -5,6 +5,7 @@ use std::ops::{Bound, RangeBounds};
 use super::guards::{FAULT, PROTECTED, WATCHED};
 use super::timing::{GROUPS, LENGTHS, LENGTHS_AFTER, NOT_PREFIX, PLAIN, PLAIN_AFTER, timing_at};
 use super::trace::Observer;
+use super::watch::MAX_FIXED_TARGETS;
 
 /// Memory, I/O ports, the per-address marks and the first blocked write of an instruction, all
 /// inline so that the untraced step loop reaches each with one load from one base.
@@ -29,8 +30,11 @@ pub(crate) struct Ram {
     /// `timing::LENGTHS` and `timing::LENGTHS_AFTER`, here for the same reason.
     lengths: [u8; 256],
     lengths_after: [u8; 1024],
-    /// The address marked `WATCHED`, if any.
+    /// The address marked `WATCHED` as the watch's moving target, if any.
     watched: Option<u16>,
+    /// The watch's fixed targets, marked for the whole call.
+    fixed: [u16; MAX_FIXED_TARGETS],
+    fixed_len: usize,
 }
 
 /// The inclusive address range a `RangeBounds<u16>` covers, or None when it is empty.
@@ -62,6 +66,8 @@ impl Ram {
             lengths: LENGTHS,
             lengths_after: LENGTHS_AFTER,
             watched: None,
+            fixed: [0; MAX_FIXED_TARGETS],
+            fixed_len: 0,
         })
     }
 
@@ -72,11 +78,32 @@ impl Ram {
         self.watched = Some(target);
     }
 
-    /// Unmarks the watched address.
+    /// Unmarks the moving target (a fixed target at the same address stays marked).
     pub fn unwatch(&mut self) {
         if let Some(old) = self.watched.take() {
-            self.marks[usize::from(old)] &= !WATCHED;
+            if !self.fixed[..self.fixed_len].contains(&old) {
+                self.marks[usize::from(old)] &= !WATCHED;
+            }
         }
+    }
+
+    /// Marks the fixed targets of a call (beyond [`MAX_FIXED_TARGETS`] the rest are ignored).
+    pub fn watch_fixed(&mut self, targets: &[u16]) {
+        self.fixed_len = targets.len().min(MAX_FIXED_TARGETS);
+        self.fixed[..self.fixed_len].copy_from_slice(&targets[..self.fixed_len]);
+        for &target in &targets[..self.fixed_len] {
+            self.marks[usize::from(target)] |= WATCHED;
+        }
+    }
+
+    /// Unmarks everything a watch marked.
+    pub fn unwatch_all(&mut self) {
+        let (fixed, len) = (self.fixed, self.fixed_len);
+        self.fixed_len = 0;
+        for &target in &fixed[..len] {
+            self.marks[usize::from(target)] &= !WATCHED;
+        }
+        self.unwatch();
     }
 
     /// Sets or clears write protection on `range`.

@@ -31,4 +31,4 @@ pub use image::Image;
 pub use registers::{Flags, Registers};
 pub use symbols::{SymbolTable, parse_u16};
 pub use trace::{AccessTrace, NoObserver, Observer, RoutineAccess};
-pub use watch::{Watch, WatchView};
+pub use watch::{MAX_FIXED_TARGETS, Watch, WatchView};

@@ -9,6 +9,9 @@ use iz80::{Reg8, Reg16};
 use super::memory::Ram;
 use super::{Cost, Registers};
 
+/// The most fixed targets one watch may name.
+pub const MAX_FIXED_TARGETS: usize = 8;
+
 /// What [`Machine::call_watched`](super::Machine::call_watched) reports to: the address to stop
 /// at, and what to do there.
 ///
@@ -19,6 +22,13 @@ use super::{Cost, Registers};
 pub trait Watch {
     /// The address to stop at next.
     fn target(&self) -> u16;
+
+    /// Addresses to stop at for the whole call besides [`target`](Watch::target), e.g. the
+    /// entries of routines a driver wants to see every time (at most [`MAX_FIXED_TARGETS`];
+    /// read once when the call starts). Each costs nothing while PC is elsewhere.
+    fn fixed_targets(&self) -> &[u16] {
+        &[]
+    }
 
     /// PC has reached the target; the instruction there has not run yet. Read what you need
     /// from `machine`, change what [`target`](Watch::target) returns if you like (a new target
