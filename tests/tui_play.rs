@@ -561,3 +561,46 @@ fn help_shows_the_commands_until_escape() {
     key(app, KeyCode::Esc);
     assert!(screen(app)[10].contains("┌Moves──"));
 }
+
+#[test]
+fn the_emulated_engine_plays_the_same_moves_and_shows_its_t_states() {
+    let image = sargon_z80::machine::default_image();
+    let z80 = sargon_z80::game::Z80Searcher::new(&image, "built-in").unwrap();
+    let mut game = PlayApp::new(Box::new(z80), "Z80", options()).unwrap();
+    let app = &mut game;
+    enter(app, "e4");
+    let s = screen(app);
+    assert_eq!(
+        row(&s, 3),
+        "│                                           ││score none, book move (00h)      │"
+    );
+    assert!(
+        s[5].contains("││T-states "),
+        "BOOK runs on the Z80 too: {}",
+        s[5]
+    );
+    enter(app, "Nf3");
+    let s = screen(app);
+    assert_eq!(
+        app.game().movetext(),
+        "1. e4 e5 2. Nf3 Nc6",
+        "as the native engine"
+    );
+    assert!(s[0].contains("┌Sargon 1978 · Z80 · level 2──"));
+    assert_eq!(
+        row(&s, 4),
+        "│7   ♟    ♟    ♟    ♟         ♟    ♟    ♟   ││89 evaluations, PLYMAX 2         │"
+    );
+    assert_eq!(
+        row(&s, 5),
+        "│                                           ││T-states 4,131,505               │"
+    );
+    assert_eq!(
+        row(&s, 6),
+        "│6             ♞                            ││at 4 MHz: 1.0 s                  │"
+    );
+    assert_eq!(
+        row(&s, 7),
+        "│                                           ││at 1.774 MHz: 2.3 s              │"
+    );
+}

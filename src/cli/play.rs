@@ -6,11 +6,12 @@ use std::io::IsTerminal;
 use clap::{Args, ValueEnum};
 
 use sargon_z80::engine::MAX_PLYMAX;
-use sargon_z80::game::{NativeSearcher, Searcher, Start};
+use sargon_z80::game::{NativeSearcher, Searcher, Start, Z80Searcher};
 use sargon_z80::tui::{self, PlayApp, PlayOptions, Theme};
 
 use super::args::check_mhz;
 use super::crosscheck::ImageArgs;
+use super::think::EngineKind;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -18,6 +19,8 @@ Examples:
   sargon-z80 play --color black --level 4
   sargon-z80 play --seed 7                        replay a game: the seed picks white's book move
   sargon-z80 play 'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4'
+  sargon-z80 play --engine native                 the native engine: the same moves, no T-states
+  sargon-z80 play --rom sargon78.bin --sym sargon78.sym --mhz 1.774    your 1978 image
   sargon-z80 play --ascii                         pieces as letters
   NO_COLOR=1 sargon-z80 play                      no colours: bold and reverse video instead
 
@@ -27,13 +30,6 @@ go (Sargon plays the side to move), save FILE (PGN; an existing file is replaced
 confirm), help, quit. Esc stops Sargon's search; Ctrl-C quits. From the start position the
 first move of either side comes from the 1978 opening book (white's by bit 0 of the Z80's R
 register, which the seed sets). Needs a terminal of at least 80x24 for the full board.";
-
-/// Which engine plays Sargon's side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum EngineKind {
-    /// The native Rust search (the 1978 program's decisions, evaluation for evaluation).
-    Native,
-}
 
 /// Play against Sargon in the terminal.
 #[derive(Debug, Args)]
@@ -48,7 +44,7 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=MAX_PLYMAX as i64))]
     level: u8,
     /// Which engine plays Sargon.
-    #[arg(long, value_enum, default_value_t = EngineKind::Native)]
+    #[arg(long, value_enum, default_value_t = EngineKind::Z80)]
     engine: EngineKind,
     #[command(flatten)]
     image: ImageArgs,
@@ -109,12 +105,29 @@ fn searcher(kind: EngineKind, image: &ImageArgs) -> anyhow::Result<(Box<dyn Sear
         EngineKind::Native => {
             if image.rom.is_some() {
                 anyhow::bail!(
-                    "--rom/--sym choose an image for --engine z80, not the native engine"
+                    "--rom/--sym choose an image for --engine z80; --engine native has none"
                 );
             }
             Ok((Box::new(NativeSearcher::new()), "native".to_string()))
         }
+        EngineKind::Z80 => {
+            let describe = image.describe();
+            let searcher = Z80Searcher::new(&image.load()?, &describe)?;
+            let name = match &image.rom {
+                Some(rom) => format!("Z80 {}", file_name(rom)),
+                None => "Z80".to_string(),
+            };
+            Ok((Box::new(searcher), name))
+        }
     }
+}
+
+/// The last part of a path, for a title that must stay short.
+fn file_name(path: &std::path::Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |name| name.to_string_lossy().into_owned(),
+    )
 }
 
 /// A seed short enough to type again: from the process's random hasher keys.
