@@ -10,6 +10,7 @@ use std::fmt::Write;
 
 use super::heatmap::{COLS, Heatmap, ROWS, is_border, square_name};
 use crate::position::{KING, PAWN, piece_symbol, piece_type};
+use crate::text::grouped;
 
 const CELL: usize = 48;
 const PANEL_W: usize = COLS * CELL;
@@ -232,9 +233,10 @@ impl Grid<'_> {
     fn draw(&self, canvas: &mut Canvas, picture: &Picture) {
         let total: u64 = self.counts.iter().sum();
         let heading = format!(
-            "{}: {total} in all, at most {} on one cell",
+            "{}: {} in all, at most {} on one cell",
             capitalised(self.name),
-            self.max()
+            grouped(total),
+            grouped(self.max())
         );
         canvas.text(self.x0, Y0 - 12, Font::new(14).bold(), &heading);
         for row in 0..ROWS {
@@ -289,7 +291,7 @@ impl Grid<'_> {
         }
         if count > 0 {
             let font = Font::new(COUNT_SIZE).bold().at(Anchor::Middle).fill(ink);
-            canvas.text(x + CELL / 2, y + CELL - 5, font, &count.to_string());
+            canvas.text(x + CELL / 2, y + CELL - 5, font, &cell_count(count));
         }
     }
 
@@ -361,7 +363,7 @@ impl Grid<'_> {
         );
         let font = Font::new(12);
         canvas.text(self.x0 + 18, y + 12, font.at(Anchor::End), "0");
-        canvas.text(bar_x + 246, y + 12, font, &self.max().to_string());
+        canvas.text(bar_x + 246, y + 12, font, &grouped(self.max()));
         let note = format!("{} per cell, this grid's own scale", self.name);
         canvas.text(bar_x, y + 32, Font::new(12).fill("#555"), &note);
     }
@@ -377,12 +379,25 @@ fn legend(canvas: &mut Canvas, map: &Heatmap) {
     );
     let border = format!(
         "hatched: border cells (FFh), where rays and jumps stop: {} of {} reads",
-        map.border_reads(),
-        map.border_reads() + map.square_reads()
+        grouped(map.border_reads()),
+        grouped(map.border_reads() + map.square_reads())
     );
     canvas.text(X0 + 24, y, Font::new(13), &border);
     let frame = "thick frame: the 64 squares; pieces: the position the routine was called on";
     canvas.text(X0 + 24, y + 22, Font::new(13), frame);
+}
+
+/// A count short enough for a cell (at most five characters; the exact one is in the cell's
+/// tooltip): `9876`, `12.3k`, `456k`, `7.8M`, `91M`, `2G`.
+fn cell_count(n: u64) -> String {
+    match n {
+        0..=9_999 => n.to_string(),
+        10_000..=99_999 => format!("{:.1}k", n as f64 / 1e3),
+        100_000..=999_999 => format!("{}k", n / 1_000),
+        1_000_000..=9_999_999 => format!("{:.1}M", n as f64 / 1e6),
+        10_000_000..=999_999_999 => format!("{}M", n / 1_000_000),
+        _ => format!("{}G", n / 1_000_000_000),
+    }
 }
 
 fn capitalised(word: &str) -> String {
@@ -463,7 +478,8 @@ mod tests {
         assert!(svg.contains(
             ">position  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1</text>"
         ));
-        assert!(svg.contains(">Reads: 123462 in all, at most 123456 on one cell</text>"));
+        assert!(svg.contains(">Reads: 123,462 in all, at most 123,456 on one cell</text>"));
+        assert!(svg.contains(">123k</text>") && svg.contains("<title>98 h8: 123456 reads</title>"));
         assert!(svg.contains(">Writes: 1 in all, at most 1 on one cell</text>"));
         assert_eq!(
             svg.matches(">♔</text>").count(),
@@ -471,7 +487,7 @@ mod tests {
             "the white king in both grids"
         );
         assert_eq!(svg.matches(">♟</text>").count(), 16);
-        assert!(svg.contains("border reads") || svg.contains("2 of 123462 reads"));
+        assert!(svg.contains("where rays and jumps stop: 2 of 123,462 reads</text>"));
     }
 
     #[test]
@@ -509,6 +525,15 @@ mod tests {
             image.ends_with("/sargon78.bin</text>"),
             "the file name is kept: {image}"
         );
+    }
+
+    #[test]
+    fn counts_fit_a_cell() {
+        let got: Vec<String> = [9_999, 12_345, 456_789, 7_812_345, 91_000_000, 2_500_000_000]
+            .into_iter()
+            .map(cell_count)
+            .collect();
+        assert_eq!(got, ["9999", "12.3k", "456k", "7.8M", "91M", "2G"]);
     }
 
     #[test]
