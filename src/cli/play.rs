@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 use clap::{Args, ValueEnum};
 
 use sargon_z80::engine::MAX_PLYMAX;
-use sargon_z80::game::{NativeSearcher, Searcher, Start, Z80Searcher};
+use sargon_z80::game::{Game, NativeSearcher, Searcher, Start, Z80Searcher};
 use sargon_z80::tui::{self, PlayApp, PlayOptions, Theme};
 
 use super::args::check_mhz;
@@ -79,6 +79,8 @@ pub fn run(args: PlayArgs) -> anyhow::Result<i32> {
         Some(fen) => Start::Fen(fen.clone()),
         None => Start::Startpos,
     };
+    // Bad input is a plain error message before the terminal is taken over.
+    Game::from_start(&start)?;
     let (searcher, engine) = searcher(args.engine, &args.image)?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         anyhow::bail!("`play` needs an interactive terminal (stdin and stdout)");
