@@ -332,3 +332,28 @@ fn search_capture() {
     keys(&mut app, "cc");
     println!("{}", screen(&app).join("\n"));
 }
+
+#[test]
+fn making_a_move_needs_a_list() {
+    let mut app = app("FNDMOV");
+    keys(&mut app, "m");
+    assert_eq!(
+        app.status(),
+        "m makes a move of GENMOV's list: r switches to GENMOV, MOVE or UNMOVE"
+    );
+    // MOVE's list is there at once: m makes the highlighted move and MOVE is called for black.
+    prompt(&mut app, 'r', "MOVE");
+    app.handle_key(KeyEvent::from(KeyCode::Down));
+    keys(&mut app, "m");
+    assert!(
+        app.status().starts_with("MOVE #2 b1c3 took ")
+            && app
+                .status()
+                .ends_with(" T-states; MOVE called for the other side"),
+        "{}",
+        app.status()
+    );
+    assert_eq!(app.root().color, 0x80);
+    assert_eq!(app.root().prev.to, 43, "c3");
+    assert_eq!(app.root().cells[43] & 0x07, 2, "the knight stands on c3");
+}

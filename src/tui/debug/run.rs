@@ -168,9 +168,7 @@ impl App {
                 self.call = CallState::Returned;
                 return Stop::Returned;
             }
-            if self.watch.watched().is_empty() {
-                // Nothing can hit.
-            } else if let Some(hit) = self.watch.take_hit() {
+            if let Some(hit) = self.watch.take_hit() {
                 self.status = self.describe_hit(hit);
                 return Stop::Watched;
             }
@@ -311,7 +309,12 @@ impl App {
         self.running = false;
         let listed = self.routine == Routine::Genmov && self.call == CallState::Returned;
         if !listed && !self.routine.takes_a_move() {
-            self.status = "let GENMOV finish first (c runs to the end)".to_string();
+            self.status = if self.routine == Routine::Genmov {
+                "let GENMOV finish first (c runs to the end)"
+            } else {
+                "m makes a move of GENMOV's list: r switches to GENMOV, MOVE or UNMOVE"
+            }
+            .to_string();
             return;
         }
         let Some(chosen) = self.moves().get(self.selected).cloned() else {
