@@ -33,7 +33,7 @@
 //! The rooms, one concern each (see `docs/ARCHITECTURE.md`): [`machine`] (the Z80),
 //! [`position`] (squares, pieces, board, FEN), [`reference`](mod@reference) (the native move generator),
 //! [`abi`] (an image bound to the board ABI), [`crosscheck`] (the comparison), [`profile`],
-//! [`bench`](mod@bench), [`tui`], [`assembler`] (stands alone) and [`text`] (formatting). Dependencies
+//! [`bench`](mod@bench), [`trace`](mod@trace) (search traces and where two part), [`tui`], [`assembler`] (stands alone) and [`text`] (formatting). Dependencies
 //! point one way: `crosscheck`, `profile`, `bench`, `tui` → `abi` → `machine`, `position`;
 //! `reference` → `position`.
 
