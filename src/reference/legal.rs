@@ -1,5 +1,6 @@
 //! Legality by MOVE, INCHK, UNMOVE (ABI section 7), and the legal moves of a position.
 
+use super::attack::in_check;
 use super::generate::generate;
 use super::make::{make, unmake};
 use super::move_list::MoveList;
@@ -7,7 +8,7 @@ use super::moves::Move;
 use super::rules::Rules;
 use crate::position::{
     BISHOP, BLACK, BORDER, Board, COLOR_MASK, EMPTY, KING, QUEEN, ROOK, TYPE_MASK, color_index,
-    in_check, offset,
+    offset,
 };
 
 /// True when the move does not leave the mover's king attacked: MOVE, INCHK for the side that
