@@ -33,7 +33,7 @@ pub fn legal_moves(board: &Board, rules: Rules) -> MoveList {
 /// Called right after [`make`]: the same answer as "INCHK for the mover returns 0", computed
 /// with less work. When the mover was not in check and moved neither its king nor by en passant,
 /// the only line that can newly reach its king is the one through the vacated from-square.
-#[inline]
+#[inline(always)]
 pub(crate) fn king_safe_after(board: &Board, mv: &Move, mover: u8, was_in_check: bool) -> bool {
     let moved = board.cells[mv.entry.to as usize];
     if was_in_check || mv.second.is_some() || moved & TYPE_MASK == KING {
