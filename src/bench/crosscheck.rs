@@ -129,16 +129,15 @@ pub(super) fn measure(
 /// What each run checks, in words.
 fn workload(plan: &Plan, listed: usize) -> String {
     let (depth, random) = (plan.crosscheck.depth, plan.crosscheck.random);
-    if plan.quick {
-        format!(
-            "{listed} built-in positions to depth {depth} + {random} random positions to depth 1, seed {SEED}"
-        )
+    let run = if plan.quick {
+        "a small run"
     } else {
-        format!(
-            "the default run: {listed} built-in positions to depth {depth} + {} random positions to depth 1, seed {SEED}",
-            grouped(random)
-        )
-    }
+        "the default run"
+    };
+    format!(
+        "{run}, {listed} built-in positions at depth {depth} + {} random at depth 1, seed {SEED}",
+        grouped(random)
+    )
 }
 
 /// The repetitions of one thread count as one row.

@@ -2,7 +2,7 @@
 //! (`49.4 M nodes/s`), durations (`85.2 ms`), ratios (`0.88x`), and a median with its range
 //! written in the median's scale (`49.4 M nodes/s (38.9–49.9)`), so a row reads at a glance.
 
-use super::number::grouped;
+use super::number::{grouped, tenths};
 
 /// What a figure measures, which decides how it is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,6 +28,8 @@ struct Scale {
     divisor: f64,
     decimals: usize,
     suffix: String,
+    /// A count of whole units, written with one decimal only when it is a mean.
+    whole: bool,
 }
 
 /// Three significant digits of `x / divisor`: no noisy decimals, none lost either.
@@ -44,6 +46,7 @@ fn significant(x: f64, divisor: f64, suffix: String) -> Scale {
         divisor,
         decimals,
         suffix,
+        whole: false,
     }
 }
 
@@ -71,6 +74,7 @@ impl Quantity {
                 divisor: 1.0,
                 decimals: 0,
                 suffix: rate("", label),
+                whole: false,
             },
             Quantity::Seconds if a >= 1.0 => significant(x, 1.0, " s".to_string()),
             Quantity::Seconds if a >= 1e-3 => significant(x, 1e-3, " ms".to_string()),
@@ -88,12 +92,17 @@ fn whole(suffix: &str) -> Scale {
         divisor: 1.0,
         decimals: 0,
         suffix: suffix.to_string(),
+        whole: true,
     }
 }
 
-/// The digits of `x` in `scale`, without the suffix; whole numbers grouped by thousands.
+/// The digits of `x` in `scale`, without the suffix; whole numbers grouped by thousands. A mean
+/// of whole units (T-states) keeps one decimal: `176.5 T`.
 fn digits(x: f64, scale: &Scale) -> String {
     let v = x / scale.divisor;
+    if scale.whole && v.fract() != 0.0 {
+        return tenths(v);
+    }
     if scale.decimals == 0 && v.abs() >= 1000.0 {
         let sign = if v < 0.0 { "-" } else { "" };
         format!("{sign}{}", grouped(v.abs().round() as u64))
@@ -148,6 +157,7 @@ mod tests {
         assert_eq!(quantity(12.34, Quantity::Ratio), "12.3x");
         assert_eq!(quantity(245.2, Quantity::Ratio), "245x");
         assert_eq!(quantity(11_320.0, Quantity::TStates), "11,320 T");
+        assert_eq!(quantity(176.5, Quantity::TStates), "176.5 T");
         assert_eq!(
             quantity(1_959_115_396.0, Quantity::TStates),
             "1,959,115,396 T"
