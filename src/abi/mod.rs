@@ -12,6 +12,7 @@ mod driver;
 mod genmov;
 mod list;
 mod perft;
+pub mod search;
 mod state;
 mod symbols;
 
