@@ -1,6 +1,8 @@
-//! `sargon-z80 bench` end to end: the quick smoke run exits 0 with every section of the table,
-//! its JSON has the expected keys, a second image gets its own column, and a missing image is
-//! a one-line error with exit code 2. Behaviour only: no figure of speed is asserted.
+//! `sargon-z80 bench` end to end: the quick first look exits 0 with the dashboard (every section
+//! and goal, within 100 columns) and, with --details, every section's table; its JSON has the
+//! expected keys and one row per goal with a stable id; a second image gets its own column; a
+//! missing image is a one-line error with exit code 2. Behaviour only: no figure of speed is
+//! asserted.
 
 use std::path::PathBuf;
 
@@ -18,28 +20,64 @@ fn roms() -> PathBuf {
 }
 
 #[test]
-fn quick_run_prints_every_section() {
-    let mut assert = bench(&[]).assert().success();
+fn quick_run_prints_the_dashboard_and_the_details() {
+    let output = bench(&["--details"]).output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
     for heading in [
-        "sargon-z80 bench: quick smoke run",
+        "sargon-z80 bench 0.1.0: quick first look",
         "host: ",
+        "load average (1/5/15 min): ",
+        "  goal ",
+        "Emulation, exact T-states against bare iz80 (ratio: time over bare iz80's)",
+        "  tracing off, GENMOV Kiwipete: <= 1.05x ",
+        "Z80 board routines, exact T-states (ratio: over the 1978 code's)",
+        "  GENMOV start position <= 25,000 T ",
+        "Native perft, every leaf move made, in turns (ratio: speed over the peer's)",
+        "  start D5 >= 1.00x cozy-chess 0.3 ",
+        "Cross-check throughput",
+        "  1M random positions, ",
+        "Native engine: Sargon's evaluation and search in Rust",
+        "  search, kiwipete PLYMAX 4 ",
+        "Emulated search and UCI",
+        "  UCI isready and stop < 10 ms ",
+        "Notes",
         "Emulation: the project's machine against bare iz80 on the same code",
         "Z80 routines: exact T-states beside the 1978 code (ABI section 9)",
-        "Native reference: perft, every leaf move made (no bulk counting)",
+        "Native perft against cozy-chess 0.3: standard rules, every leaf move made, in turns",
         "Cross-check: ",
         "Assembler: ",
-        "Goals of the project, judged on this run",
-        "GENMOV, start position (20 moves)",
-        "GENMOV, Kiwipete (48 moves)",
-        "exact timing, tracing on",
-        "speed-up 1 -> ",
     ] {
-        assert = assert.stdout(predicate::str::contains(heading));
+        assert!(text.contains(heading), "no {heading:?} in\n{text}");
     }
+    for line in text.lines() {
+        assert!(
+            line.chars().count() <= 100,
+            "{} wide: {line}",
+            line.chars().count()
+        );
+    }
+    // The exact figure and its verdict: one line of the dashboard.
+    let genmov = text
+        .lines()
+        .find(|l| l.starts_with("  GENMOV start position"))
+        .unwrap();
+    let words: Vec<&str> = genmov.split_whitespace().collect();
+    assert_eq!(
+        words[words.len() - 4..],
+        ["11,320", "T", "0.23x", "met"],
+        "{genmov}"
+    );
     // Goals are the project's own: no issue numbers anywhere in the table.
-    assert
-        .stdout(predicate::str::contains("issue").not())
-        .stdout(predicate::str::is_match(r"#\d").unwrap().not());
+    assert!(!text.contains("issue"));
+    assert!(!regex_like_issue_number(&text), "{text}");
+}
+
+/// A '#' followed by a digit, as an issue reference would be written.
+fn regex_like_issue_number(text: &str) -> bool {
+    text.as_bytes()
+        .windows(2)
+        .any(|w| w[0] == b'#' && w[1].is_ascii_digit())
 }
 
 #[test]
@@ -55,20 +93,25 @@ fn json_has_the_expected_keys_and_a_column_per_image() {
     assert!(output.status.success(), "{output:?}");
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     for key in [
+        "schema",
+        "version",
+        "started_at",
         "host",
         "load_average_after",
         "quick",
         "repetitions",
-        "emulation",
-        "routines",
-        "reference",
-        "crosscheck",
-        "assembler",
         "goals",
         "notes",
+        "emulation",
+        "routines",
+        "perft",
+        "crosscheck",
+        "engine",
+        "assembler",
     ] {
         assert!(json.get(key).is_some(), "missing key {key}");
     }
+    assert_eq!(json["schema"], 2);
     assert_eq!(json["quick"], true);
     assert_eq!(json["repetitions"], 1);
     let engines: Vec<&str> = json["emulation"][0]["engines"]
@@ -93,32 +136,67 @@ fn json_has_the_expected_keys_and_a_column_per_image() {
         assert_eq!(values[0], values[1], "{}", row["measure"]);
     }
     assert_eq!(json["routines"]["rows"][0]["baseline_1978"], 49_821.0);
-    let rules: Vec<&str> = json["reference"]
+    let perft: Vec<(&str, u64)> = json["perft"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|r| r["rules"].as_str().unwrap())
+        .map(|r| {
+            (
+                r["position"].as_str().unwrap(),
+                r["depth"].as_u64().unwrap(),
+            )
+        })
         .collect();
-    assert_eq!(rules, ["sargon", "standard", "sargon", "standard"]);
+    assert_eq!(perft, [("start", 5), ("kiwipete", 4)]);
+    assert_eq!(json["perft"][0]["nodes"], 4_865_609);
+    assert_eq!(json["perft"][0]["peer"]["name"], "cozy-chess 0.3");
     assert_eq!(json["crosscheck"]["runs"][0]["threads"], 1);
     assert_eq!(json["crosscheck"]["runs"][0]["mismatches"], 0);
-    let goals = json["goals"].as_array().unwrap();
-    let sections: Vec<&str> = goals
+    assert_eq!(json["crosscheck"]["random_only"]["positions"], 2_000);
+    let searches: Vec<u64> = json["engine"]["searches"]
+        .as_array()
+        .unwrap()
         .iter()
-        .map(|g| g["section"].as_str().unwrap())
+        .map(|s| s["plymax"].as_u64().unwrap())
         .collect();
-    for section in [
-        "emulation",
-        "routines",
-        "reference",
-        "crosscheck",
-        "assembler",
+    assert_eq!(searches, [4, 4]);
+    let goals = json["goals"].as_array().unwrap();
+    let ids: Vec<&str> = goals.iter().map(|g| g["id"].as_str().unwrap()).collect();
+    let mut unique = ids.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), ids.len(), "ids repeat: {ids:?}");
+    for id in [
+        "emulation.tracing_off.mixed_loop",
+        "emulation.tracing_on.genmov_kiwipete",
+        "routines.genmov_start",
+        "reference.perft.start",
+        "reference.perft.kiwipete",
+        "crosscheck.million",
+        "crosscheck.speedup",
+        "engine.search.kiwipete.4",
+        "search.own_vs_1978",
+        "uci.latency",
+        "assembler.10k_lines",
     ] {
-        assert!(sections.contains(&section), "no goal of section {section}");
+        assert!(ids.contains(&id), "no goal {id} in {ids:?}");
     }
-    assert_eq!(goals.len(), 12);
-    assert_eq!(goals[4]["goal"], "GENMOV start position <= 25,000 T");
-    assert_eq!(goals[4]["status"], "met");
+    let genmov = &goals[ids
+        .iter()
+        .position(|&id| id == "routines.genmov_start")
+        .unwrap()];
+    assert_eq!(genmov["goal"], "GENMOV start position <= 25,000 T");
+    assert_eq!(genmov["measured"]["median"], 11_320.0);
+    assert_eq!(genmov["measured"]["unit"], "t-states");
+    assert_eq!(genmov["limit"]["bound"], 25_000.0);
+    assert_eq!(genmov["status"], "met");
+    assert_eq!(genmov["indicative"], false);
+    let perft = &goals[ids
+        .iter()
+        .position(|&id| id == "reference.perft.start")
+        .unwrap()];
+    assert!(perft["ratio"]["median"].is_number());
+    assert_eq!(perft["indicative"], true);
 }
 
 #[test]

@@ -40,10 +40,10 @@ fn text_report_has_routines_mix_heatmap_and_hot_addresses() {
             "real time: 216.5 us at 1.774 MHz, 192.0 us at 2 MHz, 96.0 us at 4 MHz",
         ))
         .stdout(contains(
-            "GENMOV            1         384     384     384.0     384        357        36   216.5 us   192.0 us    96.0 us",
+            "  GENMOV       1      384  384  384.0  384     357     36   216.5 us  192.0 us  96.0 us",
         ))
         .stdout(contains(
-            "INCHK             1          27      27      27.0      27         27         3    15.2 us    13.5 us     6.8 us",
+            "  INCHK        1       27   27   27.0   27      27      3    15.2 us   13.5 us   6.8 us",
         ))
         .stdout(contains("LD            20         271  70.6%"))
         .stdout(contains("  30 2 [ .]  .   .   .   .   1   .   .   . [ .]"))
@@ -132,4 +132,26 @@ fn tui_refuses_to_run_without_a_terminal() {
         .assert()
         .code(2)
         .stderr("error: `tui` needs an interactive terminal (stdin and stdout)\n");
+}
+
+#[test]
+fn a_search_profile_fits_100_columns_keeping_the_first_clock() {
+    let out = Command::cargo_bin("sargon-z80")
+        .unwrap()
+        .args(["profile", "--search", "2"])
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    for line in text.lines() {
+        assert!(
+            line.chars().count() <= 100,
+            "{} wide: {line}",
+            line.chars().count()
+        );
+    }
+    // The search's large counts leave room for the first clock's column only; the line above
+    // the table gives the whole search at every clock.
+    assert!(text.contains("  routine  calls"), "{text}");
+    assert!(text.contains("@1.774MHz\n"), "{text}");
+    assert!(text.contains("real time: 2.73 s at 1.774 MHz, "), "{text}");
 }

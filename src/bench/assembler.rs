@@ -9,9 +9,9 @@ use std::time::Duration;
 use serde::Serialize;
 
 use crate::assembler::{AsmErrors, assemble_str};
-use crate::text::{TextTable, grouped, seconds, short};
+use crate::text::{Quantity, TextTable, grouped};
 
-use super::stats::{Spread, Timed, interleaved, time_for, with_spread};
+use super::stats::{Spread, Timed, interleaved, time_for};
 
 /// Instruction templates; `{L}` is a label (often a forward reference), `{B}` a nearby label.
 const FORMS: &[&str] = &[
@@ -110,8 +110,8 @@ impl AssemblerRow {
         let mut table = TextTable::new(&["source", "time per assembly", "lines/s"]).right(&[1, 2]);
         table.row(vec![
             format!("{} generated lines", grouped(self.lines as u64)),
-            with_spread(self.seconds, seconds),
-            with_spread(self.lines_per_second, short),
+            self.seconds.text(Quantity::Seconds),
+            self.lines_per_second.text(Quantity::Rate("")),
         ]);
         let _ = write!(
             s,

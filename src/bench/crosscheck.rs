@@ -1,5 +1,5 @@
-//! The cross-check's section: the default run with one thread and with all cores, and the
-//! speed-up between them.
+//! The cross-check's section: the default run with one thread and with all cores, the speed-up
+//! between them, and random positions alone on all cores (what a million-position run takes).
 
 use std::fmt::Write;
 
@@ -9,10 +9,10 @@ use crate::abi::AbiError;
 use crate::crosscheck::suite::builtin_positions;
 use crate::crosscheck::{self, Config, DEFAULT_RANDOM_DEPTH, RandomSpec, Report};
 use crate::machine::Image;
-use crate::text::{TextTable, grouped, ratio, seconds, short};
+use crate::text::{Quantity, TextTable, grouped};
 
 use super::plan::{Plan, SEED};
-use super::stats::{Spread, with_spread};
+use super::stats::Spread;
 
 /// A cross-check run with a given number of threads.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -42,6 +42,23 @@ pub struct CrosscheckSection {
     pub runs: Vec<CrosscheckRun>,
     /// Wall time with one thread over that with all cores, repetition by repetition.
     pub speedup: Option<Spread>,
+    /// Random positions alone (depth 1) on all cores, in turns with the runs above.
+    pub random_only: CrosscheckRun,
+}
+
+/// Positions a million-position campaign checks: the figure the throughput goal is stated for.
+pub const MILLION: f64 = 1_000_000.0;
+
+impl CrosscheckRun {
+    /// The wall time `positions` positions would take at this run's positions per second.
+    pub fn extrapolated_seconds(&self, positions: f64) -> Spread {
+        let p = self.positions_per_second;
+        Spread {
+            median: positions / p.median.max(1e-9),
+            min: positions / p.max.max(1e-9),
+            max: positions / p.min.max(1e-9),
+        }
+    }
 }
 
 /// A cross-check of the built-in positions to `depth` plus `random` seeded random positions to
@@ -66,7 +83,8 @@ pub fn builtin_run(depth: u32, random: u64, seed: u64, threads: usize) -> Config
     }
 }
 
-/// The planned run with one thread and with `cores` threads, in turns, `plan.reps` times.
+/// The planned run with one thread and with `cores` threads, then random positions alone on
+/// `cores` threads, in turns, `plan.reps` times.
 pub(super) fn measure(
     plan: &Plan,
     image: &Image,
@@ -80,13 +98,17 @@ pub(super) fn measure(
         }
         config
     };
+    let mut random_only = builtin_run(p.depth, p.random_only, SEED, cores);
+    random_only.positions.clear();
     let listed = config(1).positions.len();
     let thread_counts: Vec<usize> = if cores > 1 { vec![1, cores] } else { vec![1] };
     let mut reports: Vec<Vec<Report>> = vec![Vec::new(); thread_counts.len()];
+    let mut random_reports = Vec::new();
     for _ in 0..plan.reps {
         for (threads, out) in thread_counts.iter().zip(&mut reports) {
             out.push(crosscheck::run(image, &config(*threads), &|_, _| {})?);
         }
+        random_reports.push(crosscheck::run(image, &random_only, &|_, _| {})?);
     }
     let speedup = (reports.len() > 1).then(|| {
         let ratios: Vec<f64> = reports[0]
@@ -100,22 +122,22 @@ pub(super) fn measure(
         workload: workload(plan, listed),
         runs: thread_counts.iter().zip(&reports).map(summary).collect(),
         speedup,
+        random_only: summary((&cores, &random_reports)),
     })
 }
 
 /// What each run checks, in words.
 fn workload(plan: &Plan, listed: usize) -> String {
     let (depth, random) = (plan.crosscheck.depth, plan.crosscheck.random);
-    if plan.quick {
-        format!(
-            "{listed} built-in positions to depth {depth} + {random} random positions to depth 1, seed {SEED}"
-        )
+    let run = if plan.quick {
+        "a small run"
     } else {
-        format!(
-            "the default run: {listed} built-in positions to depth {depth} + {} random positions to depth 1, seed {SEED}",
-            grouped(random)
-        )
-    }
+        "the default run"
+    };
+    format!(
+        "{run}, {listed} built-in positions at depth {depth} + {} random at depth 1, seed {SEED}",
+        grouped(random)
+    )
 }
 
 /// The repetitions of one thread count as one row.
@@ -135,36 +157,43 @@ fn summary((&threads, reports): (&usize, &Vec<Report>)) -> CrosscheckRun {
 }
 
 impl CrosscheckSection {
-    /// The table: per thread count the work and its speed, then the speed-up.
+    /// The table: per thread count the work and its speed, the speed-up, then random positions
+    /// alone with the million-position extrapolation.
     pub(super) fn write_text(&self, s: &mut String) {
         let mut table = TextTable::new(&[
+            "run",
             "threads",
             "positions",
             "nodes",
             "wall time",
             "positions/s",
-            "nodes/s",
         ])
-        .right(&[0, 1, 2, 3, 4, 5]);
-        for run in &self.runs {
+        .right(&[1, 2, 3, 4, 5]);
+        let rows = self.runs.iter().map(|r| ("default", r));
+        for (name, run) in rows.chain([("random only", &self.random_only)]) {
             table.row(vec![
+                name.to_string(),
                 run.threads.to_string(),
                 grouped(run.positions),
                 grouped(run.nodes),
-                with_spread(run.wall_seconds, seconds),
-                with_spread(run.positions_per_second, short),
-                with_spread(run.nodes_per_second, short),
+                run.wall_seconds.text(Quantity::Seconds),
+                run.positions_per_second.text(Quantity::Rate("")),
             ]);
         }
         let _ = write!(s, "\nCross-check: {}\n{}", self.workload, table.render());
         if let (Some(speedup), Some(last)) = (self.speedup, self.runs.last()) {
             let _ = writeln!(
                 s,
-                "  speed-up 1 -> {} threads: {}; ideal {}",
+                "  default run, speed-up 1 -> {} threads: {}",
                 last.threads,
-                with_spread(speedup, ratio),
-                ratio(last.threads as f64)
+                speedup.text(Quantity::Ratio),
             );
         }
+        let million = self.random_only.extrapolated_seconds(MILLION);
+        let _ = writeln!(
+            s,
+            "  1,000,000 random positions at this speed: {}",
+            million.text(Quantity::Seconds)
+        );
     }
 }

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::machine::{Image, Machine};
 use crate::position::Board;
-use crate::text::{TextTable, grouped, ratio, short};
+use crate::text::{Quantity, TextTable, grouped};
 
 use super::BenchError;
 use super::bare::BareIz80;
@@ -15,7 +15,7 @@ use super::genmov::GenmovWorkload;
 use super::mixed_loop::{MIXED_LOOP_ORG, MIXED_LOOP_STEADY, mixed_loop_machine};
 use super::plan::{Plan, SLICES};
 use super::positions::KIWIPETE_FEN;
-use super::stats::{Spread, Timed, interleaved, time_for, with_spread};
+use super::stats::{Spread, Timed, interleaved, time_for};
 
 /// The engines, in the order their samples are given: bare iz80 (the yardstick), the machine
 /// with tracing off, the machine's untraced loop called directly (no tracing code), the machine
@@ -154,38 +154,24 @@ pub(super) fn measure_genmov(plan: &Plan, image: &Image) -> Result<EmulationWork
     ))
 }
 
-/// The emulation table: per workload its engines' speeds and their ratio to bare iz80.
+/// The emulation table: per workload (a heading line with its cost per call) its engines'
+/// speeds and their time over bare iz80's.
 pub(super) fn write_text(workloads: &[EmulationWorkload], s: &mut String) {
-    let mut table = TextTable::new(&[
-        "workload",
-        "engine",
-        "T-states/s",
-        "instructions/s",
-        "vs bare iz80",
-    ])
-    .right(&[2, 3, 4]);
+    let mut table = TextTable::new(&["engine", "T-states/s", "instructions/s", "time vs bare"])
+        .right(&[1, 2, 3]);
     for w in workloads {
-        let per_call = format!(
-            "{} T, {} instr per call",
+        table.heading(&format!(
+            "  {}: {} T, {} instructions per call",
+            w.workload,
             grouped(w.tstates_per_call),
             grouped(w.instructions_per_call)
-        );
-        for (i, e) in w.engines.iter().enumerate() {
-            let label = match i {
-                0 => w.workload.clone(),
-                1 => per_call.clone(),
-                _ => String::new(),
-            };
+        ));
+        for e in &w.engines {
             table.row(vec![
-                label,
                 e.engine.clone(),
-                with_spread(e.tstates_per_second, short),
-                with_spread(e.instructions_per_second, short),
-                if i == 0 {
-                    ratio(e.vs_bare.median)
-                } else {
-                    with_spread(e.vs_bare, ratio)
-                },
+                e.tstates_per_second.text(Quantity::Rate("")),
+                e.instructions_per_second.text(Quantity::Rate("")),
+                super::judge::inverse(e.vs_bare).text(Quantity::Ratio),
             ]);
         }
     }

@@ -1,15 +1,11 @@
-//! The project's goals for its speeds judged against a run's figures: each goal with what the
-//! run measured and whether it is met.
+//! The dashboard's rows for the emulation and the routines: each goal of the project judged
+//! against a run's figures (the other sections' rows are in `judge_runs.rs`).
 
-use crate::text::{grouped, percent, ratio, seconds};
-
-use super::goal::{Goal, Status};
+use super::emulation::EmulationWorkload;
+use super::goal::{Figure, Goal, Judged, Limit, Unit};
 use super::report::BenchReport;
-use super::routines::RoutineCosts;
-use super::stats::with_spread;
-
-/// The depth of ABI section 9's perft, which the perft goals are stated for.
-const SECTION_9_DEPTH: u32 = 4;
+use super::routines::{BASELINE_1978, BASELINE_PERFT_DEPTH, RoutineCosts};
+use super::stats::Spread;
 
 /// Our image's routine figures the routine goals are stated on.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -20,6 +16,10 @@ pub struct RoutineFigures {
     pub genmov_kiwipete: u64,
     /// INCHK's mean over the perft.
     pub inchk_mean: f64,
+    /// MOVE's mean over the perft.
+    pub move_mean: f64,
+    /// UNMOVE's mean over the perft.
+    pub unmove_mean: f64,
     /// All routine calls of the perft from the start.
     pub perft_total: u64,
     /// The depth of that perft.
@@ -37,6 +37,8 @@ impl RoutineFigures {
             genmov_start: costs.genmov_start.tstates,
             genmov_kiwipete: costs.genmov_kiwipete.tstates,
             inchk_mean: costs.inchk_mean,
+            move_mean: costs.move_mean,
+            unmove_mean: costs.unmove_mean,
             perft_total: costs.perft_tstates,
             perft_depth: costs.perft_depth,
             code_bytes: costs.code_bytes,
@@ -45,185 +47,159 @@ impl RoutineFigures {
     }
 }
 
-/// `at_most` in a full run; a quick run's speeds say too little to judge.
-fn judged(full: bool, value: f64, limit: f64) -> Status {
-    if full {
-        Status::at_most(value, limit)
-    } else {
-        Status::NotMeasured
-    }
-}
-
 impl BenchReport {
-    /// Sets the goals from the report's figures and `routines`. Speed goals are judged only in
-    /// a full run, and the perft goals only at section 9's depth.
-    pub fn judge(&mut self, routines: &RoutineFigures) {
-        let full = !self.quick;
-        let mut goals = self.emulation_goals(full);
-        goals.push(Goal::new(
-            "reference",
-            "native perft >= 0.7x cozy-chess, standard rules (start D6, Kiwipete D5)",
-            "cozy-chess is a dev-dependency: cargo bench --bench reference".to_string(),
-            Status::NotMeasured,
-        ));
+    /// Sets the dashboard's rows from the report's figures, `routines` and the emulated
+    /// search's rows (`search`), in table order. A quick run's verdicts on speed are marked as
+    /// a first look; figures that need the full work are skipped.
+    pub fn judge(&mut self, routines: &RoutineFigures, search: Vec<Goal>) {
+        let quick = self.quick;
+        let mut goals: Vec<Goal> = self.emulation.iter().flat_map(emulation_goals).collect();
         goals.extend(routine_goals(routines));
-        goals.extend(self.crosscheck_goals(full));
-        let a = &self.assembler;
-        goals.push(Goal::new(
-            "assembler",
-            "a 10,000-line source assembles well under a second (at most 0.5 s)",
-            format!(
-                "{} for {} lines",
-                seconds(a.seconds.median),
-                grouped(a.lines as u64)
-            ),
-            judged(full, a.seconds.median, 0.5),
-        ));
-        self.goals = goals;
-    }
-
-    /// Exact timing against bare iz80 per workload, then tracing off against no tracing code.
-    fn emulation_goals(&self, full: bool) -> Vec<Goal> {
-        let mut goals = Vec::new();
-        for w in &self.emulation {
-            let vs_bare = w.engines[1].vs_bare;
-            let extra_time = 1.0 / vs_bare.median - 1.0;
-            goals.push(Goal::new(
-                "emulation",
-                &format!(
-                    "exact timing costs at most 15% over bare iz80 ({})",
-                    w.workload
-                ),
-                format!(
-                    "{} time ({} speed, {}–{})",
-                    percent(extra_time),
-                    ratio(vs_bare.median),
-                    ratio(vs_bare.min),
-                    ratio(vs_bare.max)
-                ),
-                judged(full, extra_time, 0.15),
-            ));
-        }
-        let mut tracing_off = Vec::new();
-        let mut unmeasurable = true;
-        for w in &self.emulation {
-            let extra = w.tracing_off_extra;
-            unmeasurable &= extra.median.abs() <= 0.02 || (extra.min <= 0.0 && 0.0 <= extra.max);
-            tracing_off.push(format!(
-                "{} {} ({} to {})",
-                w.workload,
-                percent(extra.median),
-                percent(extra.min),
-                percent(extra.max)
-            ));
-        }
-        goals.push(Goal::new(
-            "emulation",
-            "tracing off costs nothing measurable (vs no tracing code)",
-            format!("extra time: {}", tracing_off.join(", ")),
-            match (full, unmeasurable) {
-                (false, _) => Status::NotMeasured,
-                (true, true) => Status::Met,
-                (true, false) => Status::NotMet,
-            },
-        ));
-        goals
-    }
-
-    /// The default run's wall time on all cores and its speed-up over one thread.
-    fn crosscheck_goals(&self, full: bool) -> Vec<Goal> {
-        let c = &self.crosscheck;
-        let mut goals = Vec::new();
-        if let Some(all) = c.runs.last() {
-            goals.push(Goal::new(
-                "crosscheck",
-                "default crosscheck under one minute on 2 cores",
-                format!(
-                    "{} with {} threads on {} cores",
-                    seconds(all.wall_seconds.median),
-                    all.threads,
-                    self.host.available_parallelism
-                ),
-                judged(full, all.wall_seconds.median, 59.999),
-            ));
-        }
-        goals.push(Goal::new(
-            "crosscheck",
-            "speed-up from 1 to 2 threads measured and quoted",
-            c.speedup
-                .map_or("one core only".to_string(), |s| with_spread(s, ratio)),
-            if c.speedup.is_some() {
-                Status::Quoted
-            } else {
-                Status::NotMeasured
-            },
-        ));
-        goals
+        goals.extend(self.perft_goals());
+        goals.extend(self.crosscheck_goals());
+        goals.extend(self.engine_goals());
+        goals.extend(search);
+        goals.extend(self.assembler_goals());
+        // Exact T-states are the same in any run; every other figure is a quick run's first look.
+        self.goals = goals
+            .into_iter()
+            .map(|g| {
+                let timed = g.section != "routines";
+                g.indicative(quick && timed)
+            })
+            .collect();
     }
 }
 
-/// The routines' exact T-states against their limits, and the image size quoted.
-fn routine_goals(routines: &RoutineFigures) -> Vec<Goal> {
-    let at_depth = |value: f64, limit: f64| {
-        if routines.perft_depth == SECTION_9_DEPTH {
-            Status::at_most(value, limit)
-        } else {
-            Status::NotMeasured
-        }
-    };
-    let t = |x: f64| format!("{} T", grouped(x.round() as u64));
-    let depth = routines.perft_depth;
-    let (start, kiwipete) = (
-        routines.genmov_start as f64,
-        routines.genmov_kiwipete as f64,
-    );
-    let perft = routines.perft_total as f64;
-    let code = routines
-        .code_bytes
-        .map_or("?".to_string(), |b| grouped(u64::from(b)));
-    vec![
-        Goal::new(
-            "routines",
+/// A ratio of speeds as a ratio of times: `1 / x`, its extremes swapped.
+pub(super) fn inverse(s: Spread) -> Spread {
+    Spread {
+        median: 1.0 / s.median.max(1e-12),
+        min: 1.0 / s.max.max(1e-12),
+        max: 1.0 / s.min.max(1e-12),
+    }
+}
+
+/// A workload name as an id part: `GENMOV Kiwipete` -> `genmov_kiwipete`.
+pub(super) fn slug(name: &str) -> String {
+    name.to_lowercase().replace([' ', '-', ','], "_")
+}
+
+/// Exact timing with tracing off and on against bare iz80: time ratios, at most 1.05x and 1.25x.
+fn emulation_goals(w: &EmulationWorkload) -> Vec<Goal> {
+    [(1, "off", 1.05), (3, "on", 1.25)]
+        .into_iter()
+        .map(|(engine, tracing, bound)| {
+            let e = &w.engines[engine];
+            Goal::measured(
+                &format!("emulation.tracing_{tracing}.{}", slug(&w.workload)),
+                "emulation",
+                &format!("tracing {tracing}, {}: <= {bound:.2}x", w.workload),
+                Figure::new(e.tstates_per_second, Unit::TStatesPerSecond),
+                Some(inverse(e.vs_bare)),
+                Some(Limit::at_most(Judged::Ratio, bound)),
+            )
+        })
+        .collect()
+}
+
+/// One routine figure against its limit in T-states, beside the 1978 figure.
+fn routine_goal(id: &str, goal: &str, value: f64, baseline: f64, limit: Option<f64>) -> Goal {
+    Goal::measured(
+        &format!("routines.{id}"),
+        "routines",
+        goal,
+        Figure::exact(value, Unit::TStates),
+        Some(Spread::of(&[value / baseline])),
+        limit.map(|l| Limit::at_most(Judged::Figure, l)),
+    )
+}
+
+/// The routines' exact T-states against their limits (ratios to the 1978 code beside them), and
+/// the image size quoted. The perft figures are judged only at section 9's depth.
+fn routine_goals(r: &RoutineFigures) -> Vec<Goal> {
+    let b = BASELINE_1978;
+    let mut goals = vec![
+        routine_goal(
+            "genmov_start",
             "GENMOV start position <= 25,000 T",
-            t(start),
-            Status::at_most(start, 25_000.0),
+            r.genmov_start as f64,
+            b.genmov_start as f64,
+            Some(25_000.0),
         ),
-        Goal::new(
-            "routines",
+        routine_goal(
+            "genmov_kiwipete",
             "GENMOV Kiwipete <= 48,000 T",
-            t(kiwipete),
-            Status::at_most(kiwipete, 48_000.0),
+            r.genmov_kiwipete as f64,
+            b.genmov_kiwipete as f64,
+            Some(48_000.0),
         ),
-        Goal::new(
-            "routines",
-            "INCHK mean over perft(4) from the start <= 3,200 T",
-            format!("{} (perft({depth}))", t(routines.inchk_mean)),
-            at_depth(routines.inchk_mean, 3_200.0),
+    ];
+    let perft = [
+        (
+            "inchk_mean",
+            "INCHK, mean over perft(4) <= 3,200 T",
+            r.inchk_mean,
+            b.inchk_mean,
+            Some(3_200.0),
         ),
-        Goal::new(
-            "routines",
-            "perft(4) from the start, all calls <= 980,000,000 T",
-            format!("{} (perft({depth}))", t(perft)),
-            at_depth(perft, 980_000_000.0),
+        (
+            "move_mean",
+            "MOVE, mean over perft(4)",
+            r.move_mean,
+            b.move_mean,
+            None,
         ),
-        Goal::new(
+        (
+            "unmove_mean",
+            "UNMOVE, mean over perft(4)",
+            r.unmove_mean,
+            b.unmove_mean,
+            None,
+        ),
+        (
+            "perft4_start",
+            "perft(4), all calls <= 980,000,000 T",
+            r.perft_total as f64,
+            b.perft4_start as f64,
+            Some(980_000_000.0),
+        ),
+    ];
+    for (id, goal, value, baseline, limit) in perft {
+        goals.push(if r.perft_depth == BASELINE_PERFT_DEPTH {
+            routine_goal(id, goal, (value * 10.0).round() / 10.0, baseline, limit)
+        } else {
+            Goal::skipped(
+                &format!("routines.{id}"),
+                "routines",
+                goal,
+                &format!("perft({}) in a quick run", r.perft_depth),
+            )
+        });
+    }
+    let code = r
+        .code_bytes
+        .map_or(String::new(), |c| format!(", {c} of them code and tables"));
+    goals.push(
+        Goal::measured(
+            "routines.image_bytes",
             "routines",
             "image size stated",
-            format!(
-                "{code} bytes of code, {} bytes of image",
-                grouped(routines.image_bytes as u64)
-            ),
-            Status::Quoted,
-        ),
-    ]
+            Figure::exact(r.image_bytes as f64, Unit::Bytes),
+            None,
+            None,
+        )
+        .with_note(&format!("the image's bytes{code}")),
+    );
+    goals
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::bench::{
-        AssemblerRow, CrosscheckRun, CrosscheckSection, EmulationWorkload, Host, RoutineSection,
-        Slicing, Spread, Timed,
+        AssemblerRow, CrosscheckRun, CrosscheckSection, EngineSection, Host, PeerSpeed, PerftRace,
+        RoutineSection, SCHEMA, Slicing, Status, Timed,
     };
     use std::time::Duration;
 
@@ -231,16 +207,32 @@ mod tests {
         Spread::of(&[x])
     }
 
-    /// A report whose exact timing runs at `exact` of bare iz80's speed.
-    fn report(quick: bool, exact: f64) -> BenchReport {
+    fn run(threads: usize, wall: f64, positions_per_second: f64) -> CrosscheckRun {
+        CrosscheckRun {
+            threads,
+            positions: 10_000,
+            nodes: 10_000,
+            mismatches: 0,
+            wall_seconds: spread(wall),
+            positions_per_second: spread(positions_per_second),
+            nodes_per_second: spread(positions_per_second),
+        }
+    }
+
+    /// A report whose exact timing with tracing off runs at `exact` of bare iz80's speed and
+    /// whose perft runs at `perft` of the peer's.
+    fn report(quick: bool, exact: f64, perft: f64) -> BenchReport {
         let t = |work| Timed { work, seconds: 1.0 };
         let samples = [
             vec![t(100)],
             vec![t((100.0 * exact) as u64)],
             vec![t(90)],
-            vec![t(50)],
+            vec![t(85)],
         ];
         BenchReport {
+            schema: SCHEMA,
+            version: "test".to_string(),
+            started_at: 0,
             host: Host {
                 cpu: "test".to_string(),
                 logical_cpus: 2,
@@ -252,32 +244,45 @@ mod tests {
             load_average_after: None,
             quick,
             repetitions: 1,
-            emulation: vec![EmulationWorkload::from_samples("loop", &samples, 10, 1)],
+            goals: Vec::new(),
+            notes: Vec::new(),
+            emulation: vec![EmulationWorkload::from_samples(
+                "mixed loop",
+                &samples,
+                10,
+                1,
+            )],
             routines: RoutineSection {
                 images: Vec::new(),
                 rows: Vec::new(),
             },
-            reference: Vec::new(),
+            perft: vec![PerftRace {
+                position: "start".to_string(),
+                depth: 6,
+                nodes: 119_060_324,
+                reps: 1,
+                ours: spread(50e6),
+                peer: Some(PeerSpeed {
+                    name: "cozy-chess 0.3".to_string(),
+                    nodes_per_second: spread(50e6 / perft),
+                }),
+                ratio: Some(spread(perft)),
+            }],
             crosscheck: CrosscheckSection {
                 workload: "test".to_string(),
-                runs: vec![CrosscheckRun {
-                    threads: 2,
-                    positions: 1,
-                    nodes: 1,
-                    mismatches: 0,
-                    wall_seconds: spread(61.0),
-                    positions_per_second: spread(1.0),
-                    nodes_per_second: spread(1.0),
-                }],
+                runs: vec![run(1, 1.9, 5_000.0), run(2, 1.0, 10_000.0)],
                 speedup: Some(spread(1.9)),
+                random_only: run(2, 0.5, 40_000.0),
+            },
+            engine: EngineSection {
+                evaluation: Vec::new(),
+                searches: Vec::new(),
             },
             assembler: AssemblerRow {
                 lines: 10_000,
                 seconds: spread(0.04),
                 lines_per_second: spread(250_000.0),
             },
-            goals: Vec::new(),
-            notes: Vec::new(),
         }
     }
 
@@ -285,80 +290,126 @@ mod tests {
         genmov_start: 25_001,
         genmov_kiwipete: 48_000,
         inchk_mean: 459.0,
+        move_mean: 176.5,
+        unmove_mean: 199.8,
         perft_total: 320_961_322,
         perft_depth: 4,
         code_bytes: Some(3_375),
         image_bytes: 3_631,
     };
 
-    fn statuses(r: &BenchReport) -> Vec<(&'static str, Status)> {
-        r.goals.iter().map(|g| (g.section, g.status)).collect()
+    fn rows(r: &BenchReport) -> Vec<(&str, Status, String)> {
+        r.goals
+            .iter()
+            .map(|g| (g.id.as_str(), g.status, g.verdict()))
+            .collect()
     }
 
     #[test]
     fn a_full_run_is_judged_on_every_goal() {
-        let mut r = report(false, 0.80);
-        r.judge(&FIGURES);
+        let mut r = report(false, 0.80, 1.1);
+        r.judge(&FIGURES, Vec::new());
         use Status::*;
+        let v = |s: &str| s.to_string();
         assert_eq!(
-            statuses(&r),
+            rows(&r),
             [
-                ("emulation", NotMet),
-                ("emulation", NotMet),
-                ("reference", NotMeasured),
-                ("routines", NotMet),
-                ("routines", Met),
-                ("routines", Met),
-                ("routines", Met),
-                ("routines", Quoted),
-                ("crosscheck", NotMet),
-                ("crosscheck", Quoted),
-                ("assembler", Met)
+                ("emulation.tracing_off.mixed_loop", NotMet, v("NOT MET")),
+                ("emulation.tracing_on.mixed_loop", Met, v("met")),
+                ("routines.genmov_start", NotMet, v("NOT MET")),
+                ("routines.genmov_kiwipete", Met, v("met")),
+                ("routines.inchk_mean", Met, v("met")),
+                ("routines.move_mean", Quoted, v("quoted")),
+                ("routines.unmove_mean", Quoted, v("quoted")),
+                ("routines.perft4_start", Met, v("met")),
+                ("routines.image_bytes", Quoted, v("quoted")),
+                ("reference.perft.start", Met, v("met")),
+                ("crosscheck.million", Met, v("met")),
+                ("crosscheck.speedup", Met, v("met")),
+                ("crosscheck.default", Met, v("met")),
+                ("assembler.10k_lines", Met, v("met")),
             ]
         );
+        let off = &r.goals[0];
+        assert_eq!(off.goal, "tracing off, mixed loop: <= 1.05x");
         assert_eq!(
-            r.goals[0].measured,
-            "+25.0% time (0.80x speed, 0.80x–0.80x)"
+            (off.measured_text(), off.ratio_text()),
+            (v("800 T/s"), v("1.25x"))
         );
-        assert_eq!(
-            r.goals[1].measured,
-            "extra time: loop +12.5% (+12.5% to +12.5%)"
-        );
-        assert_eq!(
-            r.goals[7].measured,
-            "3,375 bytes of code, 3,631 bytes of image"
-        );
+        let million = &r.goals[10];
+        assert_eq!(million.measured_text(), "25.0 s");
+        assert_eq!(r.goals[2].ratio_text(), "0.50x");
     }
 
     #[test]
-    fn a_quick_run_judges_only_exact_figures() {
-        let mut r = report(true, 0.95);
-        r.judge(&RoutineFigures {
-            perft_depth: 2,
-            ..FIGURES
-        });
+    fn a_quick_run_marks_timed_verdicts_as_a_first_look() {
+        let mut r = report(true, 0.99, 0.9);
+        r.perft[0].depth = 5;
+        r.assembler.lines = 500;
+        r.judge(
+            &RoutineFigures {
+                perft_depth: 2,
+                ..FIGURES
+            },
+            vec![Goal::pending(
+                "uci.latency",
+                "search",
+                "UCI",
+                "not measured yet",
+            )],
+        );
         use Status::*;
+        let v = |s: &str| s.to_string();
+        let got = rows(&r);
         assert_eq!(
-            statuses(&r),
-            [
-                ("emulation", NotMeasured),
-                ("emulation", NotMeasured),
-                ("reference", NotMeasured),
-                ("routines", NotMet),
-                ("routines", Met),
-                ("routines", NotMeasured),
-                ("routines", NotMeasured),
-                ("routines", Quoted),
-                ("crosscheck", NotMeasured),
-                ("crosscheck", Quoted),
-                ("assembler", NotMeasured)
-            ]
+            got[0],
+            ("emulation.tracing_off.mixed_loop", Met, v("(met)"))
+        );
+        assert_eq!(got[2], ("routines.genmov_start", NotMet, v("NOT MET")));
+        assert_eq!(got[4], ("routines.inchk_mean", NotMeasured, v("skipped")));
+        assert_eq!(got[9], ("reference.perft.start", NotMet, v("(NOT MET)")));
+        assert_eq!(got[12], ("crosscheck.default", NotMeasured, v("skipped")));
+        assert_eq!(got[13], ("uci.latency", Pending, v("pending")));
+        assert_eq!(got[14], ("assembler.10k_lines", NotMeasured, v("skipped")));
+        r.add_standing_notes(Slicing {
+            slices: 10,
+            slice: Duration::from_millis(5),
+        });
+        assert!(
+            r.notes[0].contains("10 times in slices of 5 ms"),
+            "{}",
+            r.notes[0]
+        );
+        assert!(r.notes.iter().any(|n| n.starts_with("--quick")));
+    }
+
+    #[test]
+    fn the_text_fits_100_columns() {
+        let mut r = report(false, 0.9, 1.2);
+        r.judge(
+            &FIGURES,
+            vec![Goal::pending(
+                "uci.latency",
+                "search",
+                "UCI",
+                "not measured yet",
+            )],
         );
         r.add_standing_notes(Slicing {
             slices: 10,
-            slice: Duration::from_millis(2),
+            slice: Duration::from_millis(20),
         });
-        assert!(r.notes[0].contains("10 times, in slices of 2 ms"));
-        assert!(r.notes.iter().any(|n| n.starts_with("--quick")));
+        let text = r.to_text(true);
+        for line in text.lines() {
+            assert!(
+                line.chars().count() <= 100,
+                "{} wide: {line}",
+                line.chars().count()
+            );
+        }
+        assert!(
+            text.contains("\n  start D6 >= 1.00x cozy-chess 0.3"),
+            "{text}"
+        );
     }
 }

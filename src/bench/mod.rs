@@ -1,53 +1,64 @@
 //! All benchmark code: the workloads every speed figure of the project is measured on, how a
-//! run measures them honestly, and the one table that shows them beside the project's goals.
+//! run measures them honestly, and the dashboard that shows each figure beside its goal.
 //!
 //! The runs being compared take turns within every repetition (so a busy moment of the
-//! machine hurts them alike), each figure is the median of the repetitions with their spread,
-//! and the host is described beside the numbers. [`run`] makes a whole run from a [`Plan`];
-//! the criterion suites in `benches/` time the same workloads ([`mixed_loop_machine`],
-//! [`GenmovWorkload`], [`routine_costs`], [`PERFT_CASES`], [`builtin_run`],
-//! [`generated_source`]).
+//! machine hurts them alike), each figure is the median of the repetitions with their range,
+//! and the host and its load are described beside the numbers. [`run`] makes a whole run from
+//! a [`Plan`]; [`BenchReport::judge`] turns its figures into the dashboard's rows ([`Goal`]:
+//! goal, figure, ratio, verdict), whose text fits 100 columns and whose JSON carries a stable
+//! id per row for tracking over time. The criterion suites in `benches/` time the same
+//! workloads ([`mixed_loop_machine`], [`GenmovWorkload`], [`routine_costs`], [`PERFT_CASES`],
+//! [`builtin_run`], [`generated_source`]). The emulated search's rows have their place in
+//! `search.rs`, pending until that search is measured.
 //!
 //! This room measures every other one, so it depends on `machine`, `abi`, `reference`,
-//! `crosscheck` and `assembler`; nothing depends on it but the command line and `benches/`.
+//! `crosscheck`, `engine` and `assembler`; nothing depends on it but the command line and
+//! `benches/`. With the `bench-peers` feature (on by default) it races the native perft
+//! against cozy-chess.
 
 mod assembler;
 mod bare;
 mod crosscheck;
 mod emulation;
+mod engine;
 mod genmov;
 mod goal;
 mod host;
 mod judge;
+mod judge_runs;
 mod mixed_loop;
 mod notes;
+mod peers;
 mod plan;
 mod positions;
-mod reference;
+mod race;
 mod report;
 mod routine_table;
 mod routines;
 mod run;
+mod search;
 mod stats;
 
 pub use assembler::{AssemblerRow, TARGET_LINES, generated_source};
 pub use bare::BareIz80;
-pub use crosscheck::{CrosscheckRun, CrosscheckSection, builtin_run};
+pub use crosscheck::{CrosscheckRun, CrosscheckSection, MILLION, builtin_run};
 pub use emulation::{ENGINES, EmulationWorkload, EngineSpeed};
+pub use engine::{EngineSection, EvaluationSpeed, SearchSpeed};
 pub use genmov::GenmovWorkload;
-pub use goal::{Goal, Status};
+pub use goal::{Figure, Goal, Judged, Limit, Status, Unit};
 pub use host::{Host, load_average};
 pub use judge::RoutineFigures;
 pub use mixed_loop::{MIXED_LOOP, MIXED_LOOP_ORG, MIXED_LOOP_STEADY, mixed_loop_machine};
 pub use notes::Slicing;
+pub use peers::{PEER, PEER_BUILT_IN};
 pub use plan::{CrosscheckPlan, Plan, SEED, SLICES};
 pub use positions::{DEEP_PERFT_CASES, KIWIPETE_FEN, PERFT_CASES, PerftCase, START_FEN};
-pub use reference::ReferenceRow;
-pub use report::BenchReport;
+pub use race::{PeerSpeed, PerftRace};
+pub use report::{BenchReport, SCHEMA};
 pub use routine_table::{RoutineRow, RoutineSection, RoutineValue};
 pub use routines::{BASELINE_1978, BASELINE_PERFT_DEPTH, Baseline, RoutineCosts, routine_costs};
 pub use run::run;
-pub use stats::{Spread, Timed, interleaved, time_for, with_spread};
+pub use stats::{Spread, Timed, interleaved, time_for};
 
 use crate::abi::{AbiError, DriveError};
 use crate::assembler::AsmErrors;

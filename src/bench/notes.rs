@@ -16,19 +16,22 @@ pub struct Slicing {
 impl BenchReport {
     /// Adds the notes every report carries: how the figures were taken and what limits them.
     pub fn add_standing_notes(&mut self, slicing: Slicing) {
+        let perft_reps = self.perft.first().map_or(0, |r| r.reps);
         let mut notes = vec![
             format!(
-                "Each figure is the median of {} repetitions, min–max in brackets; within a repetition the compared runs take turns (the emulation engines {} times, in slices of {} ms), so a busy moment hurts them alike. Ratios between such runs are taken repetition by repetition, median (min–max).",
+                "Medians of {} repetitions (the perft race: {perft_reps}), min–max in brackets. Compared runs take turns within each repetition (the emulation engines {} times in slices of {} ms, the perft engines root move by root move), so a busy moment hurts them alike; ratios are taken repetition by repetition.",
                 self.repetitions,
                 slicing.slices,
                 slicing.slice.as_millis()
             ),
-            "T-states are exact Zilog counts and deterministic, so they are measured once. The 1978 figures are ABI section 9's (no 1978 image ships with the project); --rom/--sym measure one in the same run.".to_string(),
-            "vs bare iz80: speed over iz80 alone on its PlainMachine (no exact timing, guards or tracing). No tracing code: the machine's untraced step loop called directly, past the tracing switch, i.e. what a machine built without tracing would run; tracing off counts as costing nothing measurable when its extra time over that is within 2% or changes sign between repetitions.".to_string(),
-            "cozy-chess is a dev-dependency, so it is not in this binary: the native/cozy-chess ratio comes from `cargo bench --bench reference` (`PERFT_DEEP=1` for the goal's depths).".to_string(),
+            "T-states are exact Zilog counts, measured once; the 1978 figures are ABI section 9's (--rom/--sym measure a 1978 image in the same run, shown with --details).".to_string(),
+            "Bare iz80: iz80 alone on its PlainMachine (no exact timing, guards or tracing), running the same code from the same memory.".to_string(),
         ];
+        if let Some(note) = super::race::missing_peer_note() {
+            notes.push(note);
+        }
         if self.quick {
-            notes.push("--quick: reduced work (perft(2), shallower reference perft, a small cross-check, 500 source lines); speed goals and goals that need the full work are not judged.".to_string());
+            notes.push("--quick: reduced work (perft start D5 and Kiwipete D4, routine perft(2), searches to PLYMAX 4, a small cross-check, 500 source lines); verdicts on speed are a first look, in brackets, and goals that need the full work are skipped.".to_string());
         }
         let host = &self.host;
         if host.build == "debug" {

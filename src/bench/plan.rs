@@ -6,6 +6,7 @@ use std::time::Duration;
 use crate::crosscheck::{DEFAULT_DEPTH, DEFAULT_RANDOM};
 
 use super::assembler::TARGET_LINES;
+use super::positions::{DEEP_PERFT_CASES, PERFT_CASES, PerftCase};
 use super::routines::BASELINE_PERFT_DEPTH;
 
 /// The seed of the cross-check's random positions, fixed so every run checks the same ones.
@@ -13,6 +14,9 @@ pub const SEED: u64 = 1;
 
 /// Turns the emulation engines take within one repetition.
 pub const SLICES: usize = 10;
+
+/// The quick run's perft race: start D5 and Kiwipete D4, about a tenth of a second each.
+const QUICK_PERFT_CASES: [PerftCase; 2] = PERFT_CASES;
 
 /// The cross-check run of a benchmark.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,6 +27,8 @@ pub struct CrosscheckPlan {
     pub depth: u32,
     /// Random positions checked, at depth 1.
     pub random: u64,
+    /// Random positions of the run that checks them alone (the million-position goal).
+    pub random_only: u64,
 }
 
 /// How much work each figure gets.
@@ -36,8 +42,12 @@ pub struct Plan {
     pub slice: Duration,
     /// Depth of the routine measures' perft (ABI section 9's is 4).
     pub perft_depth: u32,
-    /// How many plies shallower than the cases' own the reference's perft runs.
-    pub reference_shallower: u32,
+    /// The positions and depths the native perft races its peer on.
+    pub perft_cases: [PerftCase; 2],
+    /// Repetitions of the perft race (each one a whole perft per engine and case).
+    pub perft_reps: usize,
+    /// The deepest PLYMAX of the native engine's timed searches.
+    pub engine_plymax: u8,
     /// The cross-check.
     pub crosscheck: CrosscheckPlan,
     /// Lines of the generated assembler source.
@@ -45,36 +55,47 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The full run: 7 repetitions unless `reps` says otherwise, section 9's depth, the default
-    /// cross-check, a 10,000-line source.
+    /// The full run: 7 repetitions unless `reps` says otherwise (at most 3 of the deep perft
+    /// race, which takes seconds per turn), section 9's depth, perft at the depths of the goal
+    /// (start D6, Kiwipete D5), searches to PLYMAX 5, the default cross-check, a 10,000-line
+    /// source.
     pub fn full(reps: Option<usize>) -> Plan {
+        let reps = reps.unwrap_or(7);
         Plan {
             quick: false,
-            reps: reps.unwrap_or(7),
+            reps,
             slice: Duration::from_millis(20),
             perft_depth: BASELINE_PERFT_DEPTH,
-            reference_shallower: 0,
+            perft_cases: DEEP_PERFT_CASES,
+            perft_reps: reps.min(3),
+            engine_plymax: 5,
             crosscheck: CrosscheckPlan {
                 listed: None,
                 depth: DEFAULT_DEPTH,
                 random: DEFAULT_RANDOM,
+                random_only: 20_000,
             },
             asm_lines: TARGET_LINES,
         }
     }
 
-    /// The smoke run: 3 repetitions unless `reps` says otherwise, little work per figure.
+    /// The first look: 3 repetitions unless `reps` says otherwise, little work per figure
+    /// (perft start D5 and Kiwipete D4, searches to PLYMAX 4), well under 30 s.
     pub fn quick(reps: Option<usize>) -> Plan {
+        let reps = reps.unwrap_or(3);
         Plan {
             quick: true,
-            reps: reps.unwrap_or(3),
-            slice: Duration::from_millis(2),
+            reps,
+            slice: Duration::from_millis(5),
             perft_depth: 2,
-            reference_shallower: 2,
+            perft_cases: QUICK_PERFT_CASES,
+            perft_reps: reps,
+            engine_plymax: 4,
             crosscheck: CrosscheckPlan {
                 listed: Some(8),
                 depth: 1,
                 random: 24,
+                random_only: 2_000,
             },
             asm_lines: 500,
         }

@@ -8,9 +8,10 @@ use super::judge::RoutineFigures;
 use super::notes::Slicing;
 use super::plan::{Plan, SLICES};
 use super::report::BenchReport;
+use super::report::SCHEMA;
 use super::routine_table::RoutineSection;
 use super::routines::{RoutineCosts, routine_costs};
-use super::{assembler, crosscheck, emulation, reference};
+use super::{assembler, crosscheck, emulation, engine, race, search};
 
 /// Measures everything `plan` asks for on the built-in image, and the routines of `other`
 /// (a name for its column and the image) beside it. `progress` hears the name of each
@@ -22,6 +23,9 @@ pub fn run(
     progress: &dyn Fn(&str),
 ) -> Result<BenchReport, BenchError> {
     let ours = default_image();
+    let started_at = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
     let host = Host::describe();
     progress("emulation: mixed loop and GENMOV, four engines");
     let emulation = vec![
@@ -32,27 +36,37 @@ pub fn run(
     let mut images = vec![("our image".to_string(), &ours)];
     images.extend(other);
     let (routines, ours_costs, notes) = routines(plan, &images)?;
-    progress("native reference: perft");
-    let reference = reference::measure(plan);
-    progress("cross-check: one thread and all cores");
+    progress("native perft against its peer, in turns");
+    let perft = plan
+        .perft_cases
+        .iter()
+        .map(|case| race::race(case, plan.perft_reps))
+        .collect();
+    progress("cross-check: one thread, all cores, random positions alone");
     let crosscheck = crosscheck::measure(plan, &ours, host.available_parallelism)?;
+    progress("native engine: evaluation and searches");
+    let engine = engine::measure(plan);
     progress("assembler");
     let assembler = assembler::measure(plan.reps, plan.asm_lines)?;
 
     let mut report = BenchReport {
+        schema: SCHEMA,
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        started_at,
         host,
         load_average_after: load_average(),
         quick: plan.quick,
         repetitions: plan.reps,
-        emulation,
-        routines,
-        reference,
-        crosscheck,
-        assembler,
         goals: Vec::new(),
         notes,
+        emulation,
+        routines,
+        perft,
+        crosscheck,
+        engine,
+        assembler,
     };
-    report.judge(&RoutineFigures::of(&ours_costs));
+    report.judge(&RoutineFigures::of(&ours_costs), search::goals(plan));
     report.add_standing_notes(Slicing {
         slices: SLICES,
         slice: plan.slice,

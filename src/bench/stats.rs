@@ -4,6 +4,8 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+use crate::text::{Quantity, quantity_range};
+
 /// The median of repeated measurements and their extremes.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Spread {
@@ -49,6 +51,11 @@ impl Spread {
         }
     }
 
+    /// The median with its range as a table cell: `49.4 M nodes/s (38.9–49.9)`.
+    pub fn text(&self, q: Quantity) -> String {
+        quantity_range(self.median, self.min, self.max, q)
+    }
+
     /// (max - min) / median: how far apart the repetitions were.
     pub fn relative_width(&self) -> f64 {
         if self.median == 0.0 {
@@ -60,7 +67,7 @@ impl Spread {
 }
 
 /// One timed repetition: the units of work done (calls, nodes, ...) and the seconds they took.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
 pub struct Timed {
     /// Units of work done.
     pub work: u64,
@@ -95,11 +102,6 @@ impl Timed {
     pub fn seconds(samples: &[Timed]) -> Spread {
         Spread::of(&samples.iter().map(|t| t.seconds).collect::<Vec<_>>())
     }
-}
-
-/// `612.4 M (600.1 M–620.0 M)`: a median with its spread, each figure formatted by `fmt`.
-pub fn with_spread(s: Spread, fmt: impl Fn(f64) -> String) -> String {
-    format!("{} ({}–{})", fmt(s.median), fmt(s.min), fmt(s.max))
 }
 
 /// Calls `unit` (one unit of work) again and again until at least `at_least` has passed; its
@@ -195,16 +197,13 @@ mod tests {
     }
 
     #[test]
-    fn a_median_with_its_spread() {
+    fn a_median_with_its_range() {
         let spread = Spread {
             median: 2.0,
             min: 1.0,
             max: 3.0,
         };
-        assert_eq!(
-            with_spread(spread, crate::text::seconds),
-            "2.00 s (1.00 s–3.00 s)"
-        );
+        assert_eq!(spread.text(Quantity::Seconds), "2.00 s (1.00–3.00)");
     }
 
     #[test]

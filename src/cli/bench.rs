@@ -1,4 +1,4 @@
-//! `sargon-z80 bench`: measure emulation, routine, reference and cross-check speed side by side.
+//! `sargon-z80 bench`: every speed of the project measured side by side, as a dashboard.
 
 use clap::Args;
 
@@ -9,22 +9,28 @@ use super::crosscheck::ImageArgs;
 
 const EXAMPLES: &str = "\
 Examples:
-  sargon-z80 bench                                the full table (under a minute)
-  sargon-z80 bench --quick                        a smoke run of a few seconds
-  sargon-z80 bench --json > bench.json            the same figures as one JSON object
-  sargon-z80 bench --rom sargon78.bin --sym sargon78.sym --org 0   another image beside ours
+  sargon-z80 bench                           the dashboard (a few minutes)
+  sargon-z80 bench --quick                   a first look in under 30 s
+  sargon-z80 bench --details                 the dashboard, then every section's table
+  sargon-z80 bench --json > bench.json       everything as one JSON object (ids per row)
+  sargon-z80 bench --rom sargon78.bin --sym sargon78.sym --org 0   its routines beside ours
 
-Build with --release (cargo run --release -- bench) and keep the machine quiet: the figures
-are medians of repetitions in which the compared runs take turns, with the spread shown.";
+Build with --release (cargo run --release -- bench) and keep the machine quiet: figures are
+medians of repetitions in which the compared runs take turns, with the range shown, and the
+load average before and after is printed. The perft race against cozy-chess needs the
+bench-peers feature, which a default build has.";
 
-/// Measure emulation, routine, reference and cross-check speed side by side.
+/// Measure every speed of the project side by side and judge each against its goal.
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
 pub struct BenchArgs {
-    /// A smoke run of a few seconds: less work per figure; goals that need the full work
-    /// are not judged.
+    /// A first look in under 30 s: less work per figure; verdicts on speed are indicative
+    /// and goals that need the full work are skipped.
     #[arg(long)]
     quick: bool,
+    /// After the dashboard, every section's own table (implied by --rom).
+    #[arg(long)]
+    details: bool,
     /// Repetitions behind each median [default: 7, 3 with --quick].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100))]
     reps: Option<u64>,
@@ -58,7 +64,8 @@ pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
     if args.json {
         println!("{}", report.to_json());
     } else {
-        print!("{}", report.to_text());
+        let details = args.details || args.image.rom.is_some();
+        print!("{}", report.to_text(details));
     }
     Ok(0)
 }

@@ -1,6 +1,6 @@
 //! The profile of one routine call, as text and as JSON.
 
-use crate::text::{grouped, microseconds, tenths};
+use crate::text::{MAX_WIDTH, TextTable, grouped, microseconds, tenths};
 use std::fmt::Write;
 
 use serde::Serialize;
@@ -178,38 +178,51 @@ impl Profile {
         s
     }
 
+    /// One row per routine; the real-time columns of as many clocks as fit in 100 columns
+    /// (the first always: the line above the table gives the whole call at every clock).
     fn routines_text(&self, s: &mut String) {
-        let _ = write!(
-            s,
-            "{:<12} {:>6} {:>11} {:>7} {:>9} {:>7} {:>10} {:>9}",
-            "routine", "calls", "total T", "min", "mean", "max", "self T", "instr"
-        );
-        for m in &self.mhz {
-            let _ = write!(s, " {:>10}", format!("@{m}MHz"));
+        let mut clocks = self.mhz.len();
+        loop {
+            let table = self.routine_table(clocks);
+            let text = table.render();
+            let width = text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+            if width <= MAX_WIDTH || clocks <= 1 {
+                s.push_str(&text);
+                break;
+            }
+            clocks -= 1;
         }
-        s.push('\n');
+        let _ = writeln!(
+            s,
+            "(total/min/mean/max include nested calls; self T counts the routine's own instructions)"
+        );
+    }
+
+    /// The routine table with the real-time columns of the first `clocks` clock rates.
+    fn routine_table(&self, clocks: usize) -> TextTable {
+        let mut headings: Vec<String> = [
+            "routine", "calls", "total T", "min", "mean", "max", "self T", "instr",
+        ]
+        .map(String::from)
+        .to_vec();
+        headings.extend(self.mhz.iter().take(clocks).map(|m| format!("@{m}MHz")));
+        let headings: Vec<&str> = headings.iter().map(String::as_str).collect();
+        let mut table = TextTable::new(&headings).right(&(1..headings.len()).collect::<Vec<_>>());
         for r in &self.routines {
-            let _ = write!(
-                s,
-                "{:<12} {:>6} {:>11} {:>7} {:>9} {:>7} {:>10} {:>9}",
-                r.name,
+            let mut cells = vec![
+                r.name.clone(),
                 grouped(r.calls),
                 grouped(r.total),
                 grouped(r.min),
                 tenths(r.mean),
                 grouped(r.max),
                 grouped(r.self_tstates),
-                grouped(r.instructions)
-            );
-            for us in &r.micros {
-                let _ = write!(s, " {:>10}", microseconds(*us));
-            }
-            s.push('\n');
+                grouped(r.instructions),
+            ];
+            cells.extend(r.micros.iter().take(clocks).map(|us| microseconds(*us)));
+            table.row(cells);
         }
-        let _ = writeln!(
-            s,
-            "(total/min/mean/max include nested calls; self T counts the routine's own instructions)"
-        );
+        table
     }
 
     fn mix_text(&self, s: &mut String) {

@@ -1,13 +1,13 @@
 //! GENMOV: the pseudo-legal moves of the side to move, entry for entry (ABI sections 4 and 5).
 
+use super::attack::{in_check, is_attacked};
 use super::move_list::MoveList;
 use super::moves::Move;
 use super::rules::Rules;
 use crate::position::{
     BISHOP, BISHOP_DIRECTIONS, BLACK, BORDER, Board, COLOR_MASK, DOUBLE, EMPTY, Entry, FIRST_MOVE,
     KING, KING_DIRECTIONS, KNIGHT, KNIGHT_DIRECTIONS, MOVED, PAWN, PROMOTION, QUEEN,
-    QUEEN_DIRECTIONS, ROOK, ROOK_DIRECTIONS, TYPE_MASK, WHITE, in_check, is_attacked, offset,
-    square,
+    QUEEN_DIRECTIONS, ROOK, ROOK_DIRECTIONS, TYPE_MASK, WHITE, offset,
 };
 
 /// The pieces a standard-rules promotion yields, in generation order.
@@ -63,25 +63,45 @@ pub fn generate(board: &Board, rules: Rules, list: &mut MoveList) {
         color,
         check,
     };
-    // Squares 21..98 in increasing order; the border cells between ranks hold no pieces.
-    for from in (0..8).flat_map(|rank| (0..8).map(move |file| square(file, rank))) {
-        let piece = board.cells[from as usize];
-        if piece == EMPTY || piece == BORDER || piece & COLOR_MASK != color {
-            continue;
-        }
-        match piece & TYPE_MASK {
-            PAWN => generator.pawn(list, from, piece),
-            KNIGHT => generator.steps(list, from, piece, &KNIGHT_DIRECTIONS),
-            BISHOP => generator.slides(list, from, piece, &BISHOP_DIRECTIONS),
-            ROOK => generator.slides(list, from, piece, &ROOK_DIRECTIONS),
-            QUEEN => generator.slides(list, from, piece, &QUEEN_DIRECTIONS),
-            KING => {
-                generator.steps(list, from, piece, &KING_DIRECTIONS);
-                generator.castlings(list, from, piece);
-            }
-            _ => {}
+    // The pieces in increasing square order, as GENMOV's scan from a1 meets them.
+    let [low, high] = own_pieces(&board.cells, color);
+    for (base, mut bits) in [(SCAN_START, low), (SCAN_START + 64, high)] {
+        while bits != 0 {
+            let from = base + bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            generator.piece(list, from);
         }
     }
+}
+
+/// The first cell of the scan: every playing square lies in `SCAN_START..SCAN_START + 96`.
+const SCAN_START: u8 = 16;
+
+/// The cells holding a piece of `color` as two bit sets, bit `i` for cell `SCAN_START + i`
+/// (64 cells, then 32), worked out eight cells at a time without a branch (SWAR); walking the
+/// set bits then visits only the pieces, in square order, instead of testing 64 squares one by
+/// one with a hard-to-predict branch each.
+#[inline]
+fn own_pieces(cells: &[u8; 120], color: u8) -> [u64; 2] {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // One bit per byte, byte 0 in bit 0: the multiplier adds each byte's 0/1 into the top byte.
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    // After inverting black's bytes, a piece of the side is 0x01..=0x7F: a clear top bit and not
+    // zero. An empty square (0x00 white, 0xFF inverted) and the border (0xFF, 0x00) are not.
+    let flip = if color == WHITE { 0 } else { u64::MAX };
+    let mut sets = [0u64; 2];
+    for word in 0..12 {
+        let start = SCAN_START as usize + 8 * word;
+        let bytes: [u8; 8] = cells[start..start + 8]
+            .try_into()
+            .expect("8 cells inside the board");
+        let y = u64::from_le_bytes(bytes) ^ flip;
+        let nonzero = ((y & LOW7).wrapping_add(LOW7) | y) & HIGH;
+        let own = (nonzero & !y) >> 7;
+        sets[word / 8] |= (own.wrapping_mul(GATHER) >> 56) << (8 * (word % 8));
+    }
+    sets
 }
 
 /// What one generation call needs at hand.
@@ -98,6 +118,24 @@ fn first_move(piece: u8) -> u8 {
 }
 
 impl Generator<'_> {
+    /// The moves of the piece of the side to move on `from`.
+    #[inline]
+    fn piece(&self, list: &mut MoveList, from: u8) {
+        let piece = self.at(from);
+        match piece & TYPE_MASK {
+            PAWN => self.pawn(list, from, piece),
+            KNIGHT => self.steps(list, from, piece, &KNIGHT_DIRECTIONS),
+            BISHOP => self.slides(list, from, piece, &BISHOP_DIRECTIONS),
+            ROOK => self.slides(list, from, piece, &ROOK_DIRECTIONS),
+            QUEEN => self.slides(list, from, piece, &QUEEN_DIRECTIONS),
+            KING => {
+                self.steps(list, from, piece, &KING_DIRECTIONS);
+                self.castlings(list, from, piece);
+            }
+            _ => {}
+        }
+    }
+
     fn at(&self, index: u8) -> u8 {
         self.board.cells[index as usize]
     }

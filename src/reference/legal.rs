@@ -1,5 +1,6 @@
 //! Legality by MOVE, INCHK, UNMOVE (ABI section 7), and the legal moves of a position.
 
+use super::attack::in_check;
 use super::generate::generate;
 use super::make::{make, unmake};
 use super::move_list::MoveList;
@@ -7,7 +8,7 @@ use super::moves::Move;
 use super::rules::Rules;
 use crate::position::{
     BISHOP, BLACK, BORDER, Board, COLOR_MASK, EMPTY, KING, QUEEN, ROOK, TYPE_MASK, color_index,
-    in_check, offset,
+    offset,
 };
 
 /// True when the move does not leave the mover's king attacked: MOVE, INCHK for the side that
@@ -32,7 +33,7 @@ pub fn legal_moves(board: &Board, rules: Rules) -> MoveList {
 /// Called right after [`make`]: the same answer as "INCHK for the mover returns 0", computed
 /// with less work. When the mover was not in check and moved neither its king nor by en passant,
 /// the only line that can newly reach its king is the one through the vacated from-square.
-#[inline]
+#[inline(always)]
 pub(crate) fn king_safe_after(board: &Board, mv: &Move, mover: u8, was_in_check: bool) -> bool {
     let moved = board.cells[mv.entry.to as usize];
     if was_in_check || mv.second.is_some() || moved & TYPE_MASK == KING {

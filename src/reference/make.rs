@@ -17,7 +17,7 @@ pub struct Undo {
 /// MOVE: applies the entry and, for a double move, the second entry; then flips the side to
 /// move and makes the entry the previous move. POSQ is not updated by a promotion and is
 /// cleared when a queen is captured, exactly as in the 1978 code.
-#[inline]
+#[inline(always)]
 pub fn make(board: &mut Board, mv: &Move) -> Undo {
     let undo = Undo { prev: board.prev };
     let double = mv.entry.flags & DOUBLE != 0;
@@ -33,7 +33,7 @@ pub fn make(board: &mut Board, mv: &Move) -> Undo {
 /// UNMOVE: takes back what [`make`] did, half by half in the same order. After a promoted
 /// queen (or a queen POSQ was not following) is captured or moved, POSQ ends up on that queen's
 /// square instead of its old value: the documented POSQ drift of the 1978 code.
-#[inline]
+#[inline(always)]
 pub fn unmake(board: &mut Board, mv: &Move, undo: Undo) {
     board.color ^= BLACK;
     unmove_half(board, mv.entry, mv.promotion);

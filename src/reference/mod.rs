@@ -5,6 +5,7 @@
 //! and UNMOVE (section 6), [`is_attacked`] and [`in_check`] are INCHK's semantics (section 7).
 //! Nothing here allocates per node: move lists are fixed-size arrays on the stack.
 
+mod attack;
 mod generate;
 mod legal;
 mod line;
@@ -16,7 +17,7 @@ mod rules;
 mod san;
 mod uci;
 
-pub use crate::position::{in_check, is_attacked};
+pub use attack::{in_check, is_attacked};
 pub use generate::{generate, genmov};
 pub use legal::{is_legal, legal_moves};
 pub use line::{legal_prefix, sargon_line};

@@ -59,6 +59,16 @@ fn count(board: &mut Board, rules: Rules, lists: &mut [MoveList]) -> u64 {
     generate(board, rules, list);
     let mover = board.color;
     let mut nodes = 0;
+    if deeper.is_empty() {
+        // The last ply: every leaf move is made and taken back, and counted when legal, with
+        // no call below it (a third of all the work of a perft is this loop).
+        for mv in list.iter() {
+            let undo = make(board, mv);
+            nodes += u64::from(king_safe_after(board, mv, mover, list.ckflg()));
+            unmake(board, mv, undo);
+        }
+        return nodes;
+    }
     for mv in list.iter() {
         let undo = make(board, mv);
         if king_safe_after(board, mv, mover, list.ckflg()) {

@@ -1,20 +1,41 @@
 //! Plain-text tables (a header row, then rows; columns left-aligned unless marked as numbers)
-//! and notes wrapped as list items.
+//! that fit a terminal of [`MAX_WIDTH`] columns, and notes wrapped as list items.
+
+/// The widest line a table or note prints: every report fits a 100-column terminal.
+pub const MAX_WIDTH: usize = 100;
 
 /// A table of text cells.
 #[derive(Debug, Clone, Default)]
 pub struct TextTable {
-    rows: Vec<Vec<String>>,
+    rows: Vec<Line>,
     right: Vec<usize>,
+    wrap: Option<usize>,
+}
+
+/// A row of cells, or a heading line across the table.
+#[derive(Debug, Clone)]
+enum Line {
+    Cells(Vec<String>),
+    Heading(String),
 }
 
 impl TextTable {
     /// A table with these column headings, every column left-aligned.
     pub fn new(headings: &[&str]) -> TextTable {
         TextTable {
-            rows: vec![headings.iter().map(|h| h.to_string()).collect()],
+            rows: vec![Line::Cells(
+                headings.iter().map(|h| h.to_string()).collect(),
+            )],
             right: Vec::new(),
+            wrap: None,
         }
+    }
+
+    /// Lets the column at `column` (a text column) wrap onto more lines when the table would
+    /// otherwise be wider than [`MAX_WIDTH`].
+    pub fn wrap(mut self, column: usize) -> TextTable {
+        self.wrap = Some(column);
+        self
     }
 
     /// Right-aligns the columns at these indices (figures).
@@ -25,24 +46,69 @@ impl TextTable {
 
     /// Adds a row (missing cells are blank).
     pub fn row(&mut self, cells: Vec<String>) {
-        self.rows.push(cells);
+        self.rows.push(Line::Cells(cells));
     }
 
-    /// The table, every line indented by two spaces, columns two spaces apart, no trailing blanks.
-    pub fn render(&self) -> String {
-        let columns = self.rows.iter().map(Vec::len).max().unwrap_or(0);
-        let mut widths = vec![0; columns];
+    /// Adds a heading line between rows, indented like the cells; it does not widen a column.
+    pub fn heading(&mut self, text: &str) {
+        self.rows.push(Line::Heading(text.to_string()));
+    }
+
+    /// The width of each column: its widest cell, the wrapping column narrowed so that the
+    /// table fits [`MAX_WIDTH`] (never below 12 characters).
+    fn widths(&self) -> Vec<usize> {
+        let mut widths = Vec::new();
         for row in &self.rows {
-            for (width, cell) in widths.iter_mut().zip(row) {
+            let Line::Cells(cells) = row else { continue };
+            widths.resize(widths.len().max(cells.len()), 0);
+            for (width, cell) in widths.iter_mut().zip(cells) {
                 *width = (*width).max(cell.chars().count());
             }
         }
+        if let Some(column) = self.wrap.filter(|&c| c < widths.len()) {
+            let others: usize = widths.iter().sum::<usize>() - widths[column];
+            let room = MAX_WIDTH.saturating_sub(others + 2 * widths.len());
+            widths[column] = widths[column].min(room.max(12));
+        }
+        widths
+    }
+
+    /// The table, every line indented by two spaces, columns two spaces apart, no trailing
+    /// blanks; a cell of the wrapping column too long for it continues on the next lines.
+    pub fn render(&self) -> String {
+        let widths = self.widths();
         let mut out = String::new();
         for row in &self.rows {
+            match row {
+                Line::Heading(text) => {
+                    out.push_str(text);
+                    out.push('\n');
+                }
+                Line::Cells(cells) => self.render_cells(cells, &widths, &mut out),
+            }
+        }
+        out
+    }
+
+    fn render_cells(&self, cells: &[String], widths: &[usize], out: &mut String) {
+        let wrapped: Vec<Vec<String>> = widths
+            .iter()
+            .enumerate()
+            .map(|(i, &width)| {
+                let cell = cells.get(i).map_or("", String::as_str);
+                if self.wrap == Some(i) {
+                    split_words(cell, width)
+                } else {
+                    vec![cell.to_string()]
+                }
+            })
+            .collect();
+        let height = wrapped.iter().map(Vec::len).max().unwrap_or(1);
+        for k in 0..height {
             let mut line = String::from(" ");
             for (i, width) in widths.iter().enumerate() {
-                let cell = row.get(i).map_or("", String::as_str);
-                let pad = width - cell.chars().count();
+                let cell = wrapped[i].get(k).map_or("", String::as_str);
+                let pad = width.saturating_sub(cell.chars().count());
                 line.push_str(if i == 0 { " " } else { "  " });
                 if self.right.contains(&i) {
                     line.push_str(&" ".repeat(pad));
@@ -55,8 +121,26 @@ impl TextTable {
             out.push_str(line.trim_end());
             out.push('\n');
         }
-        out
     }
+}
+
+/// `text` in lines of at most `width` characters, broken between words (a longer word stays
+/// whole on its own line).
+fn split_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split_whitespace() {
+        let line = lines.last_mut().expect("at least one line");
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > width {
+            lines.push(word.to_string());
+        } else {
+            if len > 0 {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines
 }
 
 /// `text` as a list item of lines at most `width` wide (longer words stay whole).
@@ -95,6 +179,30 @@ mod tests {
         left.row(vec!["xyz".into(), "1".into()]);
         left.row(vec!["q".into(), "long".into()]);
         assert_eq!(left.render(), "  a    b\n  xyz  1\n  q    long\n");
+    }
+
+    #[test]
+    fn headings_and_a_wrapping_column_fit_the_width() {
+        let mut table = TextTable::new(&["goal", "figure"]).right(&[1]).wrap(0);
+        table.heading("Section");
+        let long = "word ".repeat(30);
+        table.row(vec![long.trim().to_string(), "1.23 s".into()]);
+        table.row(vec!["short".into(), "4.56 s".into()]);
+        let text = table.render();
+        assert!(
+            text.lines().all(|l| l.chars().count() <= MAX_WIDTH),
+            "{text}"
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[1], "Section");
+        // 90 columns for the goal: 2 + 90 + 2 + 6 = 100.
+        assert_eq!(
+            lines[2],
+            format!("  {}   1.23 s", "word ".repeat(18).trim_end())
+        );
+        assert_eq!(lines[3], format!("  {}", "word ".repeat(12).trim_end()));
+        assert_eq!(lines[4], format!("  short{}4.56 s", " ".repeat(87)));
+        assert_eq!(lines.len(), 5);
     }
 
     #[test]
