@@ -6,6 +6,7 @@ use sargon_z80::abi::AbiSymbols;
 use sargon_z80::bench::{self, Plan};
 
 use super::crosscheck::ImageArgs;
+use super::output::{out, outln};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -56,9 +57,9 @@ pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
     let other = other.as_ref().map(|(name, image)| (name.clone(), image));
     let report = bench::run(&plan, other, &|what| eprintln!("bench: {what} ..."))?;
     if args.json {
-        println!("{}", report.to_json());
+        outln!("{}", report.to_json())?;
     } else {
-        print!("{}", report.to_text());
+        out!("{}", report.to_text())?;
     }
     Ok(0)
 }

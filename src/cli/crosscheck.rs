@@ -1,6 +1,6 @@
 //! `sargon-z80 crosscheck`: cross-check the Z80 image against the native reference, node by node (the main job).
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Mutex;
 
@@ -16,6 +16,8 @@ use sargon_z80::machine::default_image;
 use sargon_z80::machine::{Image, parse_u16};
 use sargon_z80::position::Board;
 use sargon_z80::text::{grouped, shell_command};
+
+use super::output::{OutputError, out, outln};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -127,7 +129,7 @@ pub fn run(args: CrosscheckArgs) -> anyhow::Result<i32> {
     let symbols = AbiSymbols::resolve(&image)?;
     let config = config(&args)?;
     if !args.json {
-        print_header(&args, &config, &symbols);
+        print_header(&args, &config, &symbols)?;
     }
     let progress = Progress::new(!args.json);
     let report = crosscheck::run(&image, &config, &|done, total| progress.update(done, total))?;
@@ -151,29 +153,29 @@ pub fn run(args: CrosscheckArgs) -> anyhow::Result<i32> {
         json["depth"] = config.depth.into();
         json["random_depth"] = config.random.depth.into();
         json["agree"] = agree.into();
-        println!("{}", serde_json::to_string_pretty(&json)?);
+        outln!("{}", serde_json::to_string_pretty(&json)?)?;
     } else {
         for (failure, replay) in report.failures.iter().zip(&replays) {
-            println!("{}", report::failure(failure, replay));
+            outln!("{}", report::failure(failure, replay))?;
         }
         const SHOWN: usize = 10;
         for skipped in report.skipped.iter().take(SHOWN) {
-            println!("{}", report::skipped(skipped));
+            outln!("{}", report::skipped(skipped))?;
         }
         if report.skipped.len() > SHOWN {
-            println!("... and {} more skipped", report.skipped.len() - SHOWN);
+            outln!("... and {} more skipped", report.skipped.len() - SHOWN)?;
         }
-        print!("{}", report::summary(&report));
-        println!("  {:<20} {}", "seed", report.seed);
+        out!("{}", report::summary(&report))?;
+        outln!("  {:<20} {}", "seed", report.seed)?;
         if agree {
-            println!("verdict: the image agrees with the reference");
+            outln!("verdict: the image agrees with the reference")?;
         } else if args.keep_going {
-            println!(
+            outln!(
                 "verdict: MISMATCH in {} position(s)",
                 grouped(report.failures.len() as u64)
-            );
+            )?;
         } else {
-            println!("verdict: MISMATCH (stopped at the first; --keep-going finds them all)");
+            outln!("verdict: MISMATCH (stopped at the first; --keep-going finds them all)")?;
         }
     }
     Ok(if agree { 0 } else { 1 })
@@ -231,13 +233,17 @@ fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
 }
 
-fn print_header(args: &CrosscheckArgs, config: &Config, symbols: &AbiSymbols) {
+fn print_header(
+    args: &CrosscheckArgs,
+    config: &Config,
+    symbols: &AbiSymbols,
+) -> Result<(), OutputError> {
     let list_end = match symbols.list_end_source {
         ListEndSource::Mlend => "MLEND",
         ListEndSource::NextSymbol => "no MLEND: the list ends at the next symbol above MLIST",
         ListEndSource::TopOfMemory => "no MLEND: the list runs to the top of memory",
     };
-    println!(
+    outln!(
         "crosscheck: {} listed position(s) to depth {}, {} random position(s) to depth {}, seed {}, {} thread(s)",
         grouped(config.positions.len() as u64),
         config.depth,
@@ -245,13 +251,14 @@ fn print_header(args: &CrosscheckArgs, config: &Config, symbols: &AbiSymbols) {
         config.random.depth,
         config.random.seed,
         config.threads
-    );
-    println!(
+    )?;
+    outln!(
         "image: {}; move list {:#06X}..={:#06X} ({list_end})",
         args.image.describe(),
         symbols.mlist,
         symbols.mlend
-    );
+    )?;
+    Ok(())
 }
 
 /// The command that checks the failing position again, alone.
@@ -312,7 +319,8 @@ impl Progress {
             let mut last = self.last_tenth.lock().expect("progress lock");
             if tenth > *last {
                 *last = tenth;
-                eprintln!("checked {done}/{total} positions");
+                // Progress is a courtesy: a stderr that cannot be written does not stop the run.
+                let _ = writeln!(std::io::stderr(), "checked {done}/{total} positions");
             }
         }
     }

@@ -13,6 +13,7 @@ use sargon_z80::text::{duration, grouped, per_second, z80_time};
 
 use super::args::board_arg;
 use super::crosscheck::ImageArgs;
+use super::output::{OutputError, out, outln};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -144,7 +145,7 @@ pub fn run(args: PerftArgs) -> anyhow::Result<i32> {
         match z80_result(&args, &board)? {
             Ok(result) => results.push(result),
             Err(err) => {
-                println!("z80 engine failed: {err}");
+                outln!("z80 engine failed: {err}")?;
                 return Ok(1);
             }
         }
@@ -165,9 +166,9 @@ pub fn run(args: PerftArgs) -> anyhow::Result<i32> {
             agree,
             engines: &results,
         };
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?)?;
     } else {
-        print_text(&args, &fen, rules_name, &results, agree);
+        print_text(&args, &fen, rules_name, &results, agree)?;
     }
     Ok(if agree { 0 } else { 1 })
 }
@@ -247,65 +248,74 @@ fn same_divide(a: &Option<Vec<DivideLine>>, b: &Option<Vec<DivideLine>>) -> bool
     key(a) == key(b)
 }
 
-fn print_text(args: &PerftArgs, fen: &str, rules: &str, results: &[EngineResult], agree: bool) {
+fn print_text(
+    args: &PerftArgs,
+    fen: &str,
+    rules: &str,
+    results: &[EngineResult],
+    agree: bool,
+) -> Result<(), OutputError> {
     if args.divide {
         if let Some(lines) = &results[0].divide {
             for line in lines {
-                println!("{}: {}", line.uci, line.nodes);
+                outln!("{}: {}", line.uci, line.nodes)?;
             }
         }
-        println!();
-        println!("Nodes searched: {}", results[0].nodes);
-        println!();
+        outln!()?;
+        outln!("Nodes searched: {}", results[0].nodes)?;
+        outln!()?;
     }
-    println!("position: {fen}");
-    println!("rules:    {rules}, depth {}", args.depth);
+    outln!("position: {fen}")?;
+    outln!("rules:    {rules}, depth {}", args.depth)?;
     for r in results {
         let elapsed = Duration::from_secs_f64(r.seconds);
-        print!(
+        out!(
             "{:<7} perft({}) = {} in {} ({} nodes/s)",
             format!("{}:", r.engine),
             args.depth,
             grouped(r.nodes),
             duration(elapsed),
             per_second(r.nodes, elapsed)
-        );
+        )?;
         match r.tstates {
-            Some(t) => println!(
+            Some(t) => outln!(
                 ", {} T-states = {} on a 4 MHz Z80",
                 grouped(t),
                 duration(z80_time(t))
-            ),
-            None => println!(),
+            )?,
+            None => outln!()?,
         }
     }
     if results.len() == 2 {
         if agree {
-            println!("verdict: the engines agree");
+            outln!("verdict: the engines agree")?;
         } else {
-            println!("verdict: the engines DIFFER");
-            print_divide_differences(results);
+            outln!("verdict: the engines DIFFER")?;
+            print_divide_differences(results)?;
         }
     }
+    Ok(())
 }
 
-fn print_divide_differences(results: &[EngineResult]) {
+fn print_divide_differences(results: &[EngineResult]) -> Result<(), OutputError> {
     let (Some(z80), Some(native)) = (&results[0].divide, &results[1].divide) else {
-        return;
+        return Ok(());
     };
     for line in z80 {
         match native.iter().find(|n| n.uci == line.uci) {
             Some(n) if n.nodes == line.nodes => {}
-            Some(n) => println!("  {}: z80 {}, native {}", line.uci, line.nodes, n.nodes),
-            None => println!(
+            Some(n) => outln!("  {}: z80 {}, native {}", line.uci, line.nodes, n.nodes)?,
+            None => outln!(
                 "  {}: z80 {}, native has no such move",
-                line.uci, line.nodes
-            ),
+                line.uci,
+                line.nodes
+            )?,
         }
     }
     for n in native {
         if !z80.iter().any(|l| l.uci == n.uci) {
-            println!("  {}: native {}, z80 has no such move", n.uci, n.nodes);
+            outln!("  {}: native {}, z80 has no such move", n.uci, n.nodes)?;
         }
     }
+    Ok(())
 }

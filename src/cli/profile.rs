@@ -11,6 +11,7 @@ use sargon_z80::profile::{Collector, DEFAULT_MHZ, Profile, heatmap_svg, profile_
 
 use super::args::{board_arg, check_mhz};
 use super::crosscheck::ImageArgs;
+use super::output::{out, outln};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -85,20 +86,20 @@ pub fn run(args: ProfileArgs) -> anyhow::Result<i32> {
             svg: args.svg.as_ref().map(|p| p.display().to_string()),
             profile: &profile,
         };
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?)?;
     } else {
-        println!("position: {}", board.to_fen());
-        println!("image:    {}", args.image.describe());
+        outln!("position: {}", board.to_fen())?;
+        outln!("image:    {}", args.image.describe())?;
         let plural = if moves == 1 { "" } else { "s" };
-        println!("GENMOV lists {moves} move{plural} for this position");
-        println!();
-        print!("{}", profile.to_text());
+        outln!("GENMOV lists {moves} move{plural} for this position")?;
+        outln!()?;
+        out!("{}", profile.to_text())?;
         if let Some(path) = &args.svg {
-            println!();
-            println!(
+            outln!()?;
+            outln!(
                 "BOARDA heatmap written to {} (open it in a web browser)",
                 path.display()
-            );
+            )?;
         }
     }
     Ok(0)

@@ -15,6 +15,8 @@ use sargon_z80::position::{Board, color_name, square_name};
 use sargon_z80::reference::{Move, Rules, legal_moves, make, san};
 use sargon_z80::text::grouped;
 
+use super::output::{OutputError, outln};
+
 const EXAMPLES: &str = "\
 Examples:
   sargon-z80 think --ply 3                          the start position: b1c3, 0x86
@@ -132,9 +134,9 @@ pub fn run(args: ThinkArgs) -> anyhow::Result<i32> {
     let wall = start.elapsed();
     let report = report(&setup, args.ply, &result, wall.as_secs_f64() * 1e3);
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?)?;
     } else {
-        print_text(&report);
+        print_text(&report)?;
     }
     Ok(0)
 }
@@ -219,10 +221,10 @@ fn report(setup: &Setup, plymax: u8, result: &SearchResult, wall_ms: f64) -> Rep
     }
 }
 
-fn print_text(report: &Report) {
+fn print_text(report: &Report) -> Result<(), OutputError> {
     let dash = || "-".to_string();
-    println!("position     {}", report.fen);
-    println!(
+    outln!("position     {}", report.fen)?;
+    outln!(
         "setup        {} to move, MOVENO {}, previous move {}, PLYMAX {}, engine {}",
         report.side,
         report.moveno,
@@ -232,29 +234,34 @@ fn print_text(report: &Report) {
             .unwrap_or_else(|| "none".into()),
         report.plymax,
         report.engine
-    );
+    )?;
     let book = if report.book { "  (opening book)" } else { "" };
-    println!(
+    outln!(
         "best         {} {}{book}",
         report.best.clone().unwrap_or_else(dash),
         report.best_san.clone().unwrap_or_else(dash)
-    );
-    println!(
+    )?;
+    outln!(
         "score        0x{:02X} = {} for {} (1 unit = 12.5 cp above 0x80)",
-        report.score, report.verdict, report.side
-    );
-    println!("pv           {}", report.pv.join(" "));
-    println!("pv (SAN)     {}", report.pv_san.join(" "));
-    println!("evaluations  {}", grouped(report.evaluations));
-    println!("nodes        {} (moves made)", grouped(report.nodes));
-    println!("time         {:.2} ms", report.wall_ms);
+        report.score,
+        report.verdict,
+        report.side
+    )?;
+    outln!("pv           {}", report.pv.join(" "))?;
+    outln!("pv (SAN)     {}", report.pv_san.join(" "))?;
+    outln!("evaluations  {}", grouped(report.evaluations))?;
+    outln!("nodes        {} (moves made)", grouped(report.nodes))?;
+    outln!("time         {:.2} ms", report.wall_ms)?;
     if report.mate_exit {
-        println!(
+        outln!(
             "mate exit    PLYMAX {} -> {}, PMATE {}",
-            report.plymax, report.plymax_after, report.pmate
-        );
+            report.plymax,
+            report.plymax_after,
+            report.pmate
+        )?;
     }
     if let Some(anomalies) = &report.anomalies {
-        println!("anomalies    {anomalies} (the 1978 program may differ here)");
+        outln!("anomalies    {anomalies} (the 1978 program may differ here)")?;
     }
+    Ok(())
 }
