@@ -23,7 +23,11 @@ fn every_command(dir: &Path) -> Vec<Vec<String>> {
     std::fs::write(&source, "        ORG 0\n        NOP\n").unwrap();
     let words = |text: &str| text.split(' ').map(String::from).collect::<Vec<_>>();
     let mut call = words("call --rom");
-    call.extend([bin.display().to_string(), "--sym".into(), sym.display().to_string()]);
+    call.extend([
+        bin.display().to_string(),
+        "--sym".into(),
+        sym.display().to_string(),
+    ]);
     call.extend(words("--org 0x0100 INCHK"));
     let mut asm = words("asm");
     asm.push(source.display().to_string());
@@ -82,11 +86,7 @@ fn closed_pipe() -> Stdio {
 fn a_closed_pipe_ends_every_subcommand_quietly() {
     let dir = tempfile::tempdir().unwrap();
     for args in every_command(dir.path()) {
-        let out = binary()
-            .args(&args)
-            .stdout(closed_pipe())
-            .output()
-            .unwrap();
+        let out = binary().args(&args).stdout(closed_pipe()).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.signal(), Some(libc::SIGPIPE), "{args:?}: {err}");
         assert_eq!(err, "", "{args:?}");
