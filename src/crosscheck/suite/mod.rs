@@ -6,7 +6,9 @@ mod random;
 mod rng;
 
 pub use epd::{EpdEntry, EpdError, parse_epd, read_epd};
-pub use random::{KINDS, RandomKind, RandomPosition, random_position};
+pub use random::{
+    KINDS, RandomKind, RandomPosition, RandomScratch, random_position, random_position_with,
+};
 pub use rng::SplitMix64;
 
 use serde::Serialize;
