@@ -11,7 +11,7 @@ pub use random::{
 };
 pub use rng::SplitMix64;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::position::Board;
 
@@ -34,7 +34,7 @@ pub struct Position {
 }
 
 /// Where a checked position came from; enough to replay it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "from", rename_all = "kebab-case")]
 pub enum Origin {
     /// A line of an EPD file (or of a built-in one, named `built-in:<file>`).
@@ -53,7 +53,7 @@ pub enum Origin {
         /// The position's index in the seed's stream.
         index: u64,
         /// The generator that made it.
-        generator: &'static str,
+        generator: RandomKind,
     },
 }
 
@@ -65,7 +65,7 @@ impl Origin {
             Origin::Fen => "--fen".to_string(),
             Origin::Random {
                 index, generator, ..
-            } => format!("random #{index} ({generator})"),
+            } => format!("random #{index} ({})", generator.name()),
         }
     }
 }

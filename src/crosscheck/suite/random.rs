@@ -7,12 +7,14 @@ use crate::position::{
     BISHOP, BLACK, Board, CASTLED, COLOR_MASK, Entry, FIRST_MOVE, KING, KNIGHT, MOVED, PAWN, QUEEN,
     ROOK, WHITE, in_check, is_playing_square, piece_color, piece_type, square,
 };
-use crate::reference::{Move, MoveList, Rules, generate, is_legal, make};
+use crate::reference::{Move, MoveList, make};
+
+use super::super::compare::legal_moves_into;
 
 use super::rng::SplitMix64;
 
 /// The families of random positions; position `index` belongs to `KINDS[index % KINDS.len()]`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum RandomKind {
     /// Random legal play from the start position.
@@ -157,14 +159,6 @@ fn play(
         make(&mut board, &choice);
     }
     board
-}
-
-/// The legal moves of `board` into `list`: exactly `reference::legal_moves`, in a list the
-/// caller keeps.
-fn legal_moves_into(board: &Board, list: &mut MoveList) {
-    let mut scratch = *board;
-    generate(&scratch, Rules::Sargon, list);
-    list.retain(|mv| is_legal(&mut scratch, mv));
 }
 
 /// An empty board with both kings on random squares and a random side to move.
