@@ -5,8 +5,14 @@ use std::io::Write;
 
 use super::output::OutputError;
 
+/// Every comparison agreed (or the command did what it was asked).
+pub const OK: i32 = 0;
+/// The image and the reference disagree.
+pub const MISMATCH: i32 = 1;
 /// Bad input or usage, a failing image, an unwritable output, or nothing was checked.
 pub const INPUT: i32 = 2;
+/// Interrupted by Ctrl-C (128 + SIGINT, as a shell reports it).
+pub const INTERRUPTED: i32 = 130;
 /// The reader of standard output went away (128 + SIGPIPE, as a shell reports it).
 pub const CLOSED_PIPE: i32 = 141;
 
@@ -55,6 +61,11 @@ pub fn error_document(message: &str) {
     let mut stdout = std::io::stdout().lock();
     // A JSON error that cannot be written has nowhere left to go; stderr has the message.
     let _ = writeln!(stdout, "{document:#}").and_then(|()| stdout.flush());
+}
+
+/// `hint: MESSAGE` on stderr, after an error.
+pub fn hint(message: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "hint: {message}");
 }
 
 /// `error: MESSAGE` on stderr; a stderr that cannot be written is given up on.

@@ -6,9 +6,12 @@ mod bench;
 mod call;
 mod crosscheck;
 mod exit;
+mod interrupt;
 mod moves;
 mod output;
 mod perft;
+mod perft_count;
+mod perft_text;
 mod profile;
 mod think;
 mod tui;
@@ -55,13 +58,13 @@ pub fn main() -> std::process::ExitCode {
             Ok(code) => code,
             Err(err) => exit::fail(&err, json),
         },
-        Err(err) => usage(&err, json),
+        Err(err) => usage(&err, &args, json),
     };
     std::process::ExitCode::from(u8::try_from(code).unwrap_or(exit::INPUT as u8))
 }
 
 /// Help and version on stdout; a usage error on stderr (and as a JSON document when `json`).
-fn usage(err: &clap::Error, json: bool) -> i32 {
+fn usage(err: &clap::Error, words: &[std::ffi::OsString], json: bool) -> i32 {
     if !err.use_stderr() {
         return match err.print() {
             Ok(()) => err.exit_code(),
@@ -69,11 +72,19 @@ fn usage(err: &clap::Error, json: bool) -> i32 {
         };
     }
     let _ = err.print();
+    let hint = args::unquoted_fen_hint(words);
+    if let Some(hint) = &hint {
+        exit::hint(hint);
+    }
     if json {
         let text = err.to_string();
         let first = text.lines().next().unwrap_or_default();
         let message = first.strip_prefix("error: ").unwrap_or(first);
-        exit::error_document(message);
+        let message = match hint {
+            Some(hint) => format!("{message} ({hint})"),
+            None => message.to_string(),
+        };
+        exit::error_document(&message);
     }
     err.exit_code()
 }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::abi::{DriveError, Driver, ENTRY_SIZE, Generated, PlyState, RawEntry};
 use crate::position::{Board, COLOR_MASK, in_check};
-use crate::reference::{Move, MoveList, Rules, Undo, generate, make, unmake};
+use crate::reference::{MAX_MOVES, Move, MoveList, Rules, Undo, generate, make, unmake};
 
 use super::compare::{
     board_diffs, first_difference, lay_out, legal_moves_into, missing_from, perft_count, same_board,
@@ -37,7 +37,6 @@ impl Tally {
 }
 
 /// Per-ply buffers, allocated once and reused for every node at that ply.
-#[derive(Default)]
 struct Ply {
     emulated: Vec<RawEntry>,
     laid: Vec<RawEntry>,
@@ -45,6 +44,20 @@ struct Ply {
     legal: Vec<Move>,
     /// The reference's legal moves of the node.
     native_legal: MoveList,
+}
+
+impl Ply {
+    /// Buffers with room for any list (a move list holds at most `MAX_MOVES` moves, each
+    /// with at most one hidden half), so that no node ever grows them.
+    fn new() -> Ply {
+        Ply {
+            emulated: Vec::with_capacity(2 * MAX_MOVES),
+            laid: Vec::with_capacity(2 * MAX_MOVES),
+            native: MoveList::new(),
+            legal: Vec::with_capacity(MAX_MOVES),
+            native_legal: MoveList::new(),
+        }
+    }
 }
 
 /// Compares an image with the reference, position after position, reusing its buffers.
@@ -105,7 +118,7 @@ impl Checker {
         divide: Option<&mut Vec<(String, u64)>>,
     ) -> Result<u64, Failure> {
         while self.plies.len() < depth as usize {
-            self.plies.push(Ply::default());
+            self.plies.push(Ply::new());
             self.perft_lists.push(MoveList::new());
         }
         self.path.clear();

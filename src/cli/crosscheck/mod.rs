@@ -1,105 +1,66 @@
-//! `sargon-z80 crosscheck`: cross-check the Z80 image against the native reference, node by node (the main job).
+//! `sargon-z80 crosscheck`: cross-check the Z80 image against the native reference, node by
+//! node (the main job). A run checks positions (all, a shard, or the rest of an interrupted
+//! run); `--merge` joins the JSON reports of a run's parts into one verdict.
 
-use std::io::{IsTerminal, Write};
+mod command;
+mod image;
+mod merge;
+mod positions;
+mod progress;
+mod show;
+
 use std::path::PathBuf;
-use std::sync::Mutex;
 
-use anyhow::Context;
 use clap::Args;
 
-use sargon_z80::abi::{AbiSymbols, ListEndSource};
-use sargon_z80::crosscheck::report;
-use sargon_z80::crosscheck::suite::{self, Origin, Position};
-use sargon_z80::crosscheck::{self, Config, PositionFailure, RandomSpec};
-use sargon_z80::crosscheck::{DEFAULT_DEPTH, DEFAULT_RANDOM, DEFAULT_RANDOM_DEPTH};
-use sargon_z80::machine::default_image;
-use sargon_z80::machine::{Image, parse_u16};
-use sargon_z80::position::Board;
-use sargon_z80::text::{grouped, shell_command};
+use sargon_z80::abi::AbiSymbols;
+use sargon_z80::crosscheck::{self, Config, Report, Span};
+use sargon_z80::crosscheck::{DEFAULT_DEPTH, DEFAULT_RANDOM_DEPTH};
 
-use super::output::{OutputError, out, outln};
+pub use image::ImageArgs;
+
+use super::exit;
+use super::interrupt;
+use progress::Progress;
+
+/// The most random positions one run takes (a billion-position campaign is a thousand runs
+/// of a million, or shards of one run).
+const MAX_RANDOM: u64 = 1_000_000_000_000;
+/// The most shards a run is cut into.
+const MAX_SHARDS: u64 = 1_000_000;
 
 const EXAMPLES: &str = "\
 Examples:
   sargon-z80 crosscheck                          built-in positions to depth 2 + 10,000 random
   sargon-z80 crosscheck --random 0 --depth 3     built-in positions only, one ply deeper
   sargon-z80 crosscheck my.epd --threads 1       the positions of an EPD file, one thread
-  sargon-z80 crosscheck --fen '4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1'
+  sargon-z80 crosscheck --fen '4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1' --fen startpos
   sargon-z80 crosscheck --seed 7 --random-index 4242 --random-depth 1    replay one random position
   sargon-z80 crosscheck --rom sargon78.bin --sym sargon78.sym --org 0   a 1978 assembly
-  sargon-z80 crosscheck --json --keep-going > report.json
+  sargon-z80 crosscheck --seed 1 --random 1000000 --shard 3/8 --json > part3.json
+  sargon-z80 crosscheck --merge part*.json       one verdict for all the parts
 
-Exit status: 0 all agree, 1 a mismatch (each printed with the command that replays it),
-2 a usage or input error (bad FEN/EPD line, missing or truncated image, missing symbols).";
-
-/// The image to drive: the built-in one, or a binary with its symbol file.
-#[derive(Debug, Args)]
-pub struct ImageArgs {
-    /// A Z80 binary to drive instead of the built-in image (needs --sym).
-    #[arg(long, value_name = "X.bin", requires = "sym")]
-    pub rom: Option<PathBuf>,
-    /// The binary's pasmo-style symbol file (`NAME EQU 0ABCDH` per line).
-    #[arg(long, value_name = "X.sym", requires = "rom")]
-    pub sym: Option<PathBuf>,
-    /// Load address of the binary [default: its ORG symbol, else 0].
-    #[arg(long, value_name = "ADDR", requires = "rom", value_parser = parse_org)]
-    pub org: Option<u16>,
-}
-
-fn parse_org(text: &str) -> Result<u16, String> {
-    parse_u16(text).map_err(|err| err.to_string())
-}
-
-impl ImageArgs {
-    /// Loads the chosen image.
-    pub fn load(&self) -> anyhow::Result<Image> {
-        match (&self.rom, &self.sym) {
-            (Some(rom), Some(sym)) => Ok(Image::load(rom, sym, self.org)?),
-            _ => Ok(default_image()),
-        }
-    }
-
-    /// A short description of the image for headers.
-    pub fn describe(&self) -> String {
-        match &self.rom {
-            Some(rom) => rom.display().to_string(),
-            None => "built-in image (roms/sargon.bin)".to_string(),
-        }
-    }
-
-    /// The arguments that choose the same image again, for replay commands.
-    pub fn replay_words(&self) -> Vec<String> {
-        let mut words = Vec::new();
-        if let (Some(rom), Some(sym)) = (&self.rom, &self.sym) {
-            words.extend([
-                "--rom".to_string(),
-                rom.display().to_string(),
-                "--sym".to_string(),
-                sym.display().to_string(),
-            ]);
-            if let Some(org) = self.org {
-                words.extend(["--org".to_string(), format!("{org:#06X}")]);
-            }
-        }
-        words
-    }
-}
+Ctrl-C stops after the positions in hand and prints what was checked and the command that
+goes on from there. Exit status: 0 all agree, 1 a mismatch (each printed with the command that
+replays it), 2 a usage or input error or nothing checked, 130 interrupted.";
 
 /// Cross-check the Z80 image against the native reference, node by node (the main job).
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
 pub struct CrosscheckArgs {
-    /// EPD files (`FEN ;D1 n ;D2 n ...`) to check instead of the built-in positions.
+    /// EPD files (`FEN ;D1 n ;D2 n ...`) to check instead of the built-in positions; `-`
+    /// reads standard input.
     #[arg(value_name = "FILE.epd")]
     files: Vec<PathBuf>,
-    /// A position to check instead of the built-in ones (repeatable).
+    /// A position to check instead of the built-in ones (repeatable): a FEN, `startpos`, or
+    /// an EPD line (`FEN ;D2 400`) whose counts are checked too.
     #[arg(long = "fen", value_name = "FEN")]
     fens: Vec<String>,
     /// Seeded random positions to check [default: 10000 with no files or FENs, else 0].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=MAX_RANDOM))]
     random: Option<u64>,
     /// Check only random position K of the seed's stream (what replay commands use).
-    #[arg(long, value_name = "K", conflicts_with = "random")]
+    #[arg(long, value_name = "K", conflicts_with = "random", value_parser = clap::value_parser!(u64).range(0..MAX_RANDOM))]
     random_index: Option<u64>,
     /// Seed of the random positions [default: taken from the clock, always printed].
     #[arg(long, value_name = "S")]
@@ -116,6 +77,17 @@ pub struct CrosscheckArgs {
     /// Go on after the first mismatch and report every failing position.
     #[arg(long)]
     keep_going: bool,
+    /// Check only part K of N equal consecutive parts of the run (for many machines; the
+    /// parts' --json reports join with --merge).
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    shard: Option<(u64, u64)>,
+    /// Begin at position J of the run (positions are numbered from 0: the listed ones, then
+    /// the random ones); an interrupted run prints the command with its --from.
+    #[arg(long, value_name = "J")]
+    from: Option<u64>,
+    /// Merge the --json reports of a run's parts (shards, a resumed run) into one verdict.
+    #[arg(long, value_name = "REPORT.json", num_args = 1.., conflicts_with_all = ["files", "fens", "random", "random_index", "seed", "shard", "from", "keep_going"])]
+    merge: Vec<PathBuf>,
     #[command(flatten)]
     image: ImageArgs,
     /// Print one JSON object instead of text.
@@ -123,107 +95,101 @@ pub struct CrosscheckArgs {
     json: bool,
 }
 
-/// Runs the subcommand; returns the process exit code.
-pub fn run(args: CrosscheckArgs) -> anyhow::Result<i32> {
-    let image = args.image.load()?;
-    let symbols = AbiSymbols::resolve(&image)?;
-    let config = config(&args)?;
-    if !args.json {
-        print_header(&args, &config, &symbols)?;
+fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("expected K/N with 1 <= K <= N <= {MAX_SHARDS}, found {text:?}");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n): (u64, u64) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
+    if k == 0 || k > n || n > MAX_SHARDS {
+        return Err(bad());
     }
-    let progress = Progress::new(!args.json);
-    let report = crosscheck::run(&image, &config, &|done, total| progress.update(done, total))?;
-    progress.finish();
-
-    let replays: Vec<String> = report
-        .failures
-        .iter()
-        .map(|f| replay_command(&args, f))
-        .collect();
-    let agree = report.failures.is_empty();
-    if args.json {
-        let mut json = serde_json::to_value(&report)?;
-        if let Some(failures) = json["failures"].as_array_mut() {
-            for (failure, replay) in failures.iter_mut().zip(&replays) {
-                failure["replay"] = replay.clone().into();
-            }
-        }
-        json["image"] = args.image.describe().into();
-        json["list_end"] = serde_json::to_value(symbols.list_end_source)?;
-        json["depth"] = config.depth.into();
-        json["random_depth"] = config.random.depth.into();
-        json["agree"] = agree.into();
-        outln!("{}", serde_json::to_string_pretty(&json)?)?;
-    } else {
-        for (failure, replay) in report.failures.iter().zip(&replays) {
-            outln!("{}", report::failure(failure, replay))?;
-        }
-        const SHOWN: usize = 10;
-        for skipped in report.skipped.iter().take(SHOWN) {
-            outln!("{}", report::skipped(skipped))?;
-        }
-        if report.skipped.len() > SHOWN {
-            outln!("... and {} more skipped", report.skipped.len() - SHOWN)?;
-        }
-        out!("{}", report::summary(&report))?;
-        outln!("  {:<20} {}", "seed", report.seed)?;
-        if agree {
-            outln!("verdict: the image agrees with the reference")?;
-        } else if args.keep_going {
-            outln!(
-                "verdict: MISMATCH in {} position(s)",
-                grouped(report.failures.len() as u64)
-            )?;
-        } else {
-            outln!("verdict: MISMATCH (stopped at the first; --keep-going finds them all)")?;
-        }
-    }
-    Ok(if agree { 0 } else { 1 })
+    Ok((k, n))
 }
 
-fn config(args: &CrosscheckArgs) -> anyhow::Result<Config> {
-    let mut positions: Vec<Position> = suite::epd_positions(&args.files)?;
-    for fen in &args.fens {
-        let board = Board::from_fen(fen).with_context(|| format!("bad --fen {fen:?}"))?;
-        positions.push(Position {
-            fen: fen.clone(),
-            board,
-            counts: Vec::new(),
-            origin: Origin::Fen,
-        });
+/// Runs the subcommand; returns the process exit code.
+pub fn run(args: CrosscheckArgs) -> anyhow::Result<i32> {
+    if !args.merge.is_empty() {
+        return merge::run(&args);
     }
-    let chosen = !args.files.is_empty() || !args.fens.is_empty() || args.random_index.is_some();
-    let builtin = suite::builtin_positions();
-    let random_starts: Vec<Board> = builtin.iter().map(|p| p.board).collect();
-    if !chosen {
-        positions = builtin;
+    check(&args)
+}
+
+/// A run: the chosen positions, or a part of them, checked on the image.
+fn check(args: &CrosscheckArgs) -> anyhow::Result<i32> {
+    let image = args.image.load()?;
+    let symbols = AbiSymbols::resolve(&image)?;
+    let config = positions::config(args)?;
+    let span = span(args, &config)?;
+    if !args.json {
+        show::header(args, &config, span, &symbols)?;
     }
-    let seed = args.seed.unwrap_or_else(clock_seed);
-    let (first, count) = match args.random_index {
-        Some(index) => (index, 1),
-        None => (
-            0,
-            args.random
-                .unwrap_or(if chosen { 0 } else { DEFAULT_RANDOM }),
-        ),
-    };
-    let threads = match args.threads {
-        Some(t) => t as usize,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    Ok(Config {
-        positions,
-        depth: args.depth,
-        random: RandomSpec {
-            seed,
-            first,
-            count,
-            depth: args.random_depth,
+    interrupt::watch(interrupt::Answer::Stop);
+    let progress = Progress::new(span.len());
+    let stop = Some(interrupt::stop_flag());
+    let report = crosscheck::run_span(&image, &config, span, stop, &|done, _| {
+        progress.update(done)
+    })?;
+    progress.finish();
+    if report.positions == 0 && report.agrees() && !report.interrupted {
+        anyhow::bail!(
+            "nothing was checked: all {} position(s) were skipped, their move lists do not fit in the image's list area",
+            report.skipped.len()
+        );
+    }
+    show::report(args, &report, &symbols)?;
+    Ok(status(&report))
+}
+
+/// The positions of the run this invocation checks: all, a shard, from --from on.
+fn span(args: &CrosscheckArgs, config: &Config) -> anyhow::Result<Span> {
+    let total = config.total();
+    let mut span = match args.shard {
+        Some((k, n)) => Span::shard(total, k, n),
+        None => Span {
+            first: 0,
+            end: total,
         },
-        random_starts,
-        threads,
-        keep_going: args.keep_going,
-    })
+    };
+    if let Some(from) = args.from {
+        if from < span.first || from > span.end {
+            anyhow::bail!(
+                "--from {from} is outside the positions {}..{} of this run{}",
+                span.first,
+                span.end,
+                if args.shard.is_some() { "'s shard" } else { "" }
+            );
+        }
+        span.first = from;
+    }
+    if span.is_empty() {
+        anyhow::bail!("nothing was checked: {}", why_empty(args, config, span));
+    }
+    Ok(span)
+}
+
+/// Why a run has no position to check.
+fn why_empty(args: &CrosscheckArgs, config: &Config, span: Span) -> String {
+    let total = config.total();
+    if total == 0 {
+        return "the EPD file(s) and --fen give no position, and --random is 0".to_string();
+    }
+    match args.shard {
+        Some((k, n)) if Span::shard(total, k, n).is_empty() => {
+            format!("shard {k}/{n} of a run of {total} position(s) is empty")
+        }
+        Some((k, n)) => format!("--from {} is the end of shard {k}/{n}", span.first),
+        None => format!("--from {} is the end of the run", span.first),
+    }
+}
+
+/// The exit status of a report.
+fn status(report: &Report) -> i32 {
+    if report.interrupted {
+        exit::INTERRUPTED
+    } else if report.agrees() {
+        exit::OK
+    } else {
+        exit::MISMATCH
+    }
 }
 
 /// A seed from the clock, for runs that do not name one (it is printed, so runs replay).
@@ -233,101 +199,5 @@ fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
 }
 
-fn print_header(
-    args: &CrosscheckArgs,
-    config: &Config,
-    symbols: &AbiSymbols,
-) -> Result<(), OutputError> {
-    let list_end = match symbols.list_end_source {
-        ListEndSource::Mlend => "MLEND",
-        ListEndSource::NextSymbol => "no MLEND: the list ends at the next symbol above MLIST",
-        ListEndSource::TopOfMemory => "no MLEND: the list runs to the top of memory",
-    };
-    outln!(
-        "crosscheck: {} listed position(s) to depth {}, {} random position(s) to depth {}, seed {}, {} thread(s)",
-        grouped(config.positions.len() as u64),
-        config.depth,
-        grouped(config.random.count),
-        config.random.depth,
-        config.random.seed,
-        config.threads
-    )?;
-    outln!(
-        "image: {}; move list {:#06X}..={:#06X} ({list_end})",
-        args.image.describe(),
-        symbols.mlist,
-        symbols.mlend
-    )?;
-    Ok(())
-}
-
-/// The command that checks the failing position again, alone.
-fn replay_command(args: &CrosscheckArgs, failure: &PositionFailure) -> String {
-    let mut words = vec!["sargon-z80".to_string(), "crosscheck".to_string()];
-    words.extend(args.image.replay_words());
-    match &failure.origin {
-        Origin::Random { seed, index, .. } => words.extend([
-            "--seed".to_string(),
-            seed.to_string(),
-            "--random-index".to_string(),
-            index.to_string(),
-            "--random-depth".to_string(),
-            failure.depth.to_string(),
-        ]),
-        Origin::Epd { .. } | Origin::Fen => words.extend([
-            "--fen".to_string(),
-            failure.root_fen.clone(),
-            "--depth".to_string(),
-            failure.depth.to_string(),
-        ]),
-    }
-    shell_command(&words)
-}
-
-/// A progress bar on a terminal, a plain line every tenth otherwise, nothing for JSON.
-struct Progress {
-    bar: Option<indicatif::ProgressBar>,
-    plain: bool,
-    last_tenth: Mutex<u64>,
-}
-
-impl Progress {
-    fn new(enabled: bool) -> Progress {
-        let terminal = std::io::stderr().is_terminal();
-        Progress {
-            bar: (enabled && terminal).then(|| {
-                let bar = indicatif::ProgressBar::new(0);
-                bar.set_style(
-                    indicatif::ProgressStyle::with_template(
-                        "{bar:40} {pos}/{len} positions  {per_sec}  eta {eta}",
-                    )
-                    .expect("the template is valid"),
-                );
-                bar
-            }),
-            plain: enabled && !terminal,
-            last_tenth: Mutex::new(0),
-        }
-    }
-
-    fn update(&self, done: u64, total: u64) {
-        if let Some(bar) = &self.bar {
-            bar.set_length(total);
-            bar.set_position(done);
-        } else if self.plain && total > 0 {
-            let tenth = done * 10 / total;
-            let mut last = self.last_tenth.lock().expect("progress lock");
-            if tenth > *last {
-                *last = tenth;
-                // Progress is a courtesy: a stderr that cannot be written does not stop the run.
-                let _ = writeln!(std::io::stderr(), "checked {done}/{total} positions");
-            }
-        }
-    }
-
-    fn finish(&self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
-        }
-    }
-}
+/// The depth defaults, for commands that repeat a run.
+const DEFAULT_DEPTHS: (u32, u32) = (DEFAULT_DEPTH, DEFAULT_RANDOM_DEPTH);
