@@ -15,6 +15,7 @@ mod list;
 mod perft;
 mod perft_split;
 mod room;
+pub mod search;
 mod state;
 mod symbols;
 

@@ -116,6 +116,30 @@ pub enum AbiError {
         /// One past its last byte.
         end: u32,
     },
+    /// The image has the board ABI but not the search's symbols (all missing ones named).
+    #[error(
+        "the image has no search ABI (SARGON_SEARCH.md): missing symbol(s) {}; the board commands still work",
+        .0.join(", ")
+    )]
+    MissingSearchSymbols(Vec<String>),
+    /// The default place of the previous-move entry is taken and the image names no PREVMV.
+    #[error(
+        "the previous-move entry cannot go to {addr:#06X} (it overlaps the image, the move list, PLYIX or the stack): define PREVMV in the symbol file"
+    )]
+    NoRoomForPreviousEntry {
+        /// The default address.
+        addr: u16,
+    },
+    /// A symbol whose bytes would run past the top of memory.
+    #[error("{name} = {addr:#06X}: its {bytes} bytes run past the top of memory (0xFFFF)")]
+    SymbolPastMemory {
+        /// The symbol.
+        name: &'static str,
+        /// Its address.
+        addr: u16,
+        /// How many bytes the harness uses from there.
+        bytes: u16,
+    },
     /// The move-list area cannot hold a single entry.
     #[error("the move-list area {start:#06X}..={last:#06X} holds no entry")]
     EmptyListArea {

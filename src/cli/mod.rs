@@ -15,6 +15,7 @@ mod perft_text;
 mod profile;
 mod think;
 mod tui;
+mod uci;
 
 use clap::{Parser, Subcommand};
 
@@ -46,6 +47,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Search a position natively as the 1978 program does: best move, score, PV, counts.
     Think(think::ThinkArgs),
+    /// Play the 1978 program from a chess GUI over the UCI protocol.
+    Uci(uci::UciArgs),
 }
 
 /// Parses the arguments, runs the chosen subcommand and reports how it ended.
@@ -101,5 +104,6 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Tui(args) => tui::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Think(args) => think::run(args),
+        Command::Uci(args) => uci::run(args),
     }
 }

@@ -13,6 +13,7 @@ mod mismatch;
 mod outcome;
 pub mod report;
 mod runner;
+pub mod search;
 pub mod suite;
 mod walk;
 
