@@ -2,6 +2,7 @@
 //! and seeded random positions.
 
 mod epd;
+mod legal;
 mod random;
 mod rng;
 

@@ -9,7 +9,7 @@ use crate::position::{
 };
 use crate::reference::{Move, MoveList, make};
 
-use super::super::compare::legal_moves_into;
+use super::legal::legal_moves_into;
 
 use super::rng::SplitMix64;
 
