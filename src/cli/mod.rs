@@ -35,7 +35,7 @@ enum Command {
     Asm(asm::AsmArgs),
     /// Show the emulated and native move lists of a position side by side.
     Moves(moves::MovesArgs),
-    /// Count the leaf nodes of the legal move tree (perft), optionally per root move.
+    /// Count the leaf nodes of the legal move tree (perft), root moves in parallel, as Stockfish does.
     Perft(perft::PerftArgs),
     /// Cross-check the Z80 image against the native reference, node by node (the main job).
     Crosscheck(crosscheck::CrosscheckArgs),

@@ -49,7 +49,7 @@ enum RulesArg {
     Standard,
 }
 
-/// Count the leaf nodes of the legal move tree (perft), root moves in parallel.
+/// Count the leaf nodes of the legal move tree (perft), root moves in parallel, as Stockfish does.
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
 pub struct PerftArgs {
