@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use sargon_z80::abi::{Driver, PerftError, RootCount, z80_perft_split};
+use sargon_z80::abi::{Driver, PerftError, RootCount, SplitCount, z80_perft_split};
 use sargon_z80::machine::Image;
 use sargon_z80::position::Board;
 use sargon_z80::reference::{MoveList, Rules, generate, legal_moves, make, perft};
@@ -285,8 +285,19 @@ fn z80_count(
         stop,
         &on_root,
     );
+    let finished = finished.into_inner().expect("the workers are done");
+    Ok(z80_outcome(result, finished, started.elapsed()))
+}
+
+/// The image's count from a split perft's result; when it ended early, the root moves it
+/// finished (`finished`: index, move, count, in completion order) and why.
+fn z80_outcome(
+    result: Result<SplitCount, PerftError>,
+    mut finished: Vec<(usize, String, u64)>,
+    elapsed: Duration,
+) -> EngineCount {
     let mut count = EngineCount {
-        elapsed: started.elapsed(),
+        elapsed,
         ..EngineCount::default()
     };
     match result {
@@ -297,9 +308,8 @@ fn z80_count(
             count.routine_tstates = Some(split.routine_tstates);
         }
         Err(error) => {
-            let mut done = finished.into_inner().expect("the workers are done");
-            done.sort();
-            count.divide = done.into_iter().map(|(_, uci, n)| (uci, n)).collect();
+            finished.sort();
+            count.divide = finished.into_iter().map(|(_, uci, n)| (uci, n)).collect();
             match error {
                 PerftError::Interrupted => {}
                 PerftError::ListFull { .. } => count.list_full = Some(error.to_string()),
@@ -307,5 +317,5 @@ fn z80_count(
             }
         }
     }
-    Ok(count)
+    count
 }
