@@ -1,13 +1,9 @@
 //! The `sargon-z80` binary.
 
+#![deny(clippy::print_stdout)]
+
 mod cli;
 
 fn main() -> std::process::ExitCode {
-    match cli::run() {
-        Ok(code) => std::process::ExitCode::from(code as u8),
-        Err(err) => {
-            eprintln!("error: {err:#}");
-            std::process::ExitCode::from(2)
-        }
-    }
+    cli::main()
 }

@@ -19,6 +19,19 @@ fn cmd() -> Command {
     Command::cargo_bin("sargon-z80").expect("the binary is built")
 }
 
+/// Runs a command line the tool printed (`sargon-z80 ...`) through the shell, in `dir`.
+fn run_printed(line: &str, dir: &Path) -> std::process::Output {
+    let binary = env!("CARGO_BIN_EXE_sargon-z80");
+    let line = line
+        .strip_prefix("sargon-z80 ")
+        .expect("a sargon-z80 command");
+    std::process::Command::new("sh")
+        .current_dir(dir)
+        .args(["-c", &format!("'{binary}' {line}")])
+        .output()
+        .unwrap()
+}
+
 fn stdout_of(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
@@ -146,7 +159,7 @@ fn perft_counts_on_both_engines_and_divides_like_stockfish() {
     assert_eq!(out.status.code(), Some(0));
     let text = stdout_of(&out);
     assert!(text.contains("\ne1g1: 43\n"), "{text}");
-    assert!(text.contains("\n\nNodes searched: 2039\n"), "{text}");
+    assert!(text.contains("\n\nNodes searched: 2,039\n"), "{text}");
 
     let out = cmd()
         .args(["perft", "2", "--json", "--engine", "z80"])
@@ -434,24 +447,11 @@ fn a_patched_genmov_byte_is_a_mismatch_with_a_working_replay_command() {
     assert_eq!(
         replay,
         format!(
-            "sargon-z80 crosscheck --rom patched.bin --sym patched.sym --org {:#06X} --fen '{START}' --depth 2",
+            "sargon-z80 crosscheck --rom patched.bin --sym patched.sym --org {:#06X} --fen '{START} ;D1 20 ;D2 400' --depth 2",
             image.org
         )
     );
-    let words: Vec<String> = replay
-        .strip_prefix("sargon-z80 ")
-        .unwrap()
-        .replace(&format!("'{START}'"), "FEN")
-        .split(' ')
-        .map(|w| {
-            if w == "FEN" {
-                START.to_string()
-            } else {
-                w.to_string()
-            }
-        })
-        .collect();
-    let again = cmd().current_dir(dir.path()).args(&words).output().unwrap();
+    let again = run_printed(&replay, dir.path());
     let again_text = stdout_of(&again);
     assert_eq!(again.status.code(), Some(1), "{again_text}");
     assert!(
@@ -470,4 +470,54 @@ fn a_patched_genmov_byte_is_a_mismatch_with_a_working_replay_command() {
         .assert()
         .code(1)
         .stdout(predicate::str::contains("verdict: DIFFER"));
+}
+
+#[test]
+fn the_replay_of_a_failing_random_position_reproduces_it() {
+    let image = default_image();
+    let (addr, _, new) = genmov_patch(&image);
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = image.bytes.clone();
+    bytes[usize::from(addr - image.org)] = new;
+    write_image(dir.path(), "patched", &bytes, &image, &[], "");
+    let empty = dir.path().join("none.epd");
+    std::fs::write(&empty, "").unwrap();
+    let out = cmd()
+        .current_dir(dir.path())
+        .args([
+            "crosscheck",
+            "none.epd",
+            "--rom",
+            "patched.bin",
+            "--sym",
+            "patched.sym",
+        ])
+        .args([
+            "--org",
+            &format!("{}", image.org),
+            "--seed",
+            "5",
+            "--random",
+            "20",
+        ])
+        .output()
+        .unwrap();
+    let text = stdout_of(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    let headline = text
+        .lines()
+        .find(|l| l.starts_with("MISMATCH in random #"))
+        .expect("a random position fails")
+        .to_string();
+    let replay = text
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("replay:"))
+        .expect("a replay line")
+        .trim()
+        .to_string();
+    assert!(replay.contains("--seed 5 --random-index "), "{replay}");
+    let again = run_printed(&replay, dir.path());
+    let again_text = stdout_of(&again);
+    assert_eq!(again.status.code(), Some(1), "{again_text}");
+    assert!(again_text.contains(&headline), "{headline}\n{again_text}");
 }

@@ -90,6 +90,32 @@ fn move_and_unmove_are_profiled_over_every_generated_move() {
 }
 
 #[test]
+fn move_and_unmove_on_a_position_without_moves_is_an_error_not_a_panic() {
+    // The toy GENMOV lists e2e4 only; with no white pawn on e2 its list is empty.
+    let dir = tempfile::tempdir().unwrap();
+    for routine in ["MOVE", "UNMOVE"] {
+        let out = cmd(
+            dir.path(),
+            &[
+                "profile",
+                "--routine",
+                routine,
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            ],
+        )
+        .assert()
+        .code(2);
+        let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+        assert_eq!(
+            err,
+            format!(
+                "error: GENMOV lists no move for this position, so {routine} has nothing to run on\n"
+            )
+        );
+    }
+}
+
+#[test]
 fn svg_heatmap_is_written() {
     let dir = tempfile::tempdir().unwrap();
     let svg = dir.path().join("heat.svg");

@@ -4,7 +4,7 @@
 use crate::position::{DOUBLE, PROMOTION, square_name};
 
 /// One 6-byte move entry as found in memory.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RawEntry {
     /// Where the entry starts.
     pub addr: u16,

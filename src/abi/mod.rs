@@ -2,7 +2,8 @@
 //! image must and may define ([`AbiSymbols`], one [`AbiError`] naming every missing one),
 //! writing a position and the game state into its memory, calling INITBD, GENMOV, MOVE,
 //! UNMOVE and INCHK ([`Driver`]), decoding the move list GENMOV wrote ([`RawEntry`]), and perft
-//! on the image ([`z80_perft`], [`perft_routine`]).
+//! on the image ([`z80_perft`], [`PerftWalk`], [`z80_perft_split`] over several machines,
+//! [`perft_routine`]), and the one definition of a move list that does not fit ([`ListFull`]).
 //!
 //! This room knows the ABI and nothing of the native reference: it depends on `machine` and
 //! `position` only. The search routines get a driver of their own beside [`Driver`], with its
@@ -12,6 +13,8 @@ mod driver;
 mod genmov;
 mod list;
 mod perft;
+mod perft_split;
+mod room;
 pub mod search;
 mod state;
 mod symbols;
@@ -19,7 +22,9 @@ mod symbols;
 pub use driver::{DriveError, Driver, Routine};
 pub use genmov::Generated;
 pub use list::{ENTRY_SIZE, ListArea, ListError, RawEntry, decode_list};
-pub use perft::{PerftRun, perft_routine, z80_perft};
+pub use perft::{EntriesNeeded, PerftError, PerftRun, PerftWalk, perft_routine, z80_perft};
+pub use perft_split::{RootCount, SplitCount, z80_perft_split};
+pub use room::ListFull;
 pub use state::PlyState;
 pub use symbols::{
     AbiError, AbiSymbols, ListEndSource, OPTIONAL, PerftSymbols, REQUIRED, check_routines, require,

@@ -1,13 +1,116 @@
-//! Argument handling shared by several subcommands.
+//! Argument handling shared by several subcommands: positions (a FEN, `startpos`, or `-` for
+//! FENs on standard input), clock rates, and the hint for a FEN that was not quoted.
+
+use std::io::BufRead;
+
+use anyhow::{Context, bail};
 
 use sargon_z80::position::Board;
 
-/// The position named by an optional FEN argument: the start position when absent.
+/// The longest line read from standard input: a FEN takes under 100 characters.
+const MAX_LINE: usize = 1024;
+/// The most positions read from standard input.
+const MAX_POSITIONS: usize = 1_000_000;
+
+/// A position as named on the command line, and its board.
+#[derive(Debug, Clone)]
+pub struct NamedBoard {
+    /// The FEN as given (or `startpos`).
+    pub text: String,
+    /// The board.
+    pub board: Board,
+}
+
+/// One position's text: `startpos` or a FEN.
+pub fn parse_position(text: &str) -> anyhow::Result<Board> {
+    match text.trim() {
+        "startpos" => Ok(Board::startpos()),
+        fen => Board::from_fen(fen).map_err(|err| anyhow::anyhow!("bad FEN {fen:?}: {err}")),
+    }
+}
+
+/// The position named by an optional FEN argument: the start position when absent,
+/// `startpos` by name, `-` for the single FEN on standard input.
 pub fn board_arg(fen: Option<&str>) -> anyhow::Result<Board> {
     match fen {
-        Some(fen) => Board::from_fen(fen).map_err(|err| anyhow::anyhow!("bad FEN {fen:?}: {err}")),
+        Some("-") => {
+            let mut read = read_positions(std::io::stdin().lock())?;
+            if read.len() != 1 {
+                bail!(
+                    "standard input holds {} positions; this command takes one",
+                    read.len()
+                );
+            }
+            Ok(read.remove(0).board)
+        }
+        Some(fen) => parse_position(fen),
         None => Ok(Board::startpos()),
     }
+}
+
+/// Positions named by the words of a positional argument: none for the start position, a FEN
+/// quoted or as its separate fields, `startpos`, or `-` for one FEN (or `startpos`) per line of
+/// standard input.
+pub fn positions_arg(words: &[String]) -> anyhow::Result<Vec<NamedBoard>> {
+    match words {
+        [] => Ok(vec![NamedBoard {
+            text: "startpos".to_string(),
+            board: Board::startpos(),
+        }]),
+        [dash] if dash == "-" => read_positions(std::io::stdin().lock()),
+        _ => {
+            let text = words.join(" ");
+            let board = parse_position(&text)?;
+            Ok(vec![NamedBoard { text, board }])
+        }
+    }
+}
+
+/// One position per line (blank lines and `#` comments skipped; an EPD line's `;` operations
+/// ignored), bounded in line length and count; an error names the line.
+pub fn read_positions(input: impl BufRead) -> anyhow::Result<Vec<NamedBoard>> {
+    let mut positions = Vec::new();
+    let mut lines = input.split(b'\n');
+    let mut number = 0;
+    while let Some(line) = lines
+        .next()
+        .transpose()
+        .context("cannot read standard input")?
+    {
+        number += 1;
+        if line.len() > MAX_LINE {
+            bail!("standard input line {number}: longer than {MAX_LINE} bytes");
+        }
+        let line = String::from_utf8_lossy(&line);
+        let text = line.split(';').next().unwrap_or_default().trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        if positions.len() == MAX_POSITIONS {
+            bail!("standard input holds more than {MAX_POSITIONS} positions");
+        }
+        let board =
+            parse_position(text).with_context(|| format!("standard input line {number}"))?;
+        positions.push(NamedBoard {
+            text: text.to_string(),
+            board,
+        });
+    }
+    if positions.is_empty() {
+        bail!("standard input holds no position");
+    }
+    Ok(positions)
+}
+
+/// A hint for a command line whose FEN was not quoted: its fields arrived as separate words
+/// (`rnbqkbnr/... w KQkq - 0 1`), so the shell's word splitting needs undoing.
+pub fn unquoted_fen_hint(words: &[std::ffi::OsString]) -> Option<String> {
+    let words: Vec<&str> = words.iter().filter_map(|w| w.to_str()).collect();
+    let at = words
+        .windows(2)
+        .position(|pair| pair[0].split('/').count() == 8 && matches!(pair[1], "w" | "b"))?;
+    let fen = words[at..words.len().min(at + 6)].join(" ");
+    Some(format!("a FEN is one argument: quote it, as in '{fen}'"))
 }
 
 /// Rejects clock rates that are not positive finite numbers (`--mhz`).
@@ -15,5 +118,51 @@ pub fn check_mhz(mhz: &[f64]) -> anyhow::Result<()> {
     match mhz.iter().find(|m| !(m.is_finite() && **m > 0.0)) {
         Some(bad) => anyhow::bail!("--mhz takes positive clock rates, got {bad}"),
         None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_by_name_fen_fields_and_lines() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let words: Vec<String> = start.split(' ').map(String::from).collect();
+        let read = positions_arg(&words).unwrap();
+        assert_eq!((read.len(), read[0].board), (1, Board::startpos()));
+        assert_eq!(parse_position("startpos").unwrap(), Board::startpos());
+
+        let input = format!("# two\n{start} ;D1 20\n\nstartpos\n");
+        let read = read_positions(input.as_bytes()).unwrap();
+        assert_eq!(read.len(), 2);
+        assert_eq!(read[0].text, start);
+        let err = read_positions("startpos\n8/8 w - - 0 1\n".as_bytes()).unwrap_err();
+        assert!(
+            format!("{err:#}").starts_with("standard input line 2: bad FEN"),
+            "{err:#}"
+        );
+        let long = "x".repeat(MAX_LINE + 1);
+        let err = read_positions(long.as_bytes()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "standard input line 1: longer than 1024 bytes"
+        );
+        let err = read_positions("\n# nothing\n".as_bytes()).unwrap_err();
+        assert_eq!(err.to_string(), "standard input holds no position");
+    }
+
+    #[test]
+    fn an_unquoted_fen_gets_a_hint() {
+        let words: Vec<std::ffi::OsString> = "sargon-z80 moves 8/8/8/8/8/8/8/K6k b - - 0 1"
+            .split(' ')
+            .map(Into::into)
+            .collect();
+        assert_eq!(
+            unquoted_fen_hint(&words).unwrap(),
+            "a FEN is one argument: quote it, as in '8/8/8/8/8/8/8/K6k b - - 0 1'"
+        );
+        let quoted = ["moves".into(), "8/8/8/8/8/8/8/K6k b - - 0 1".into()];
+        assert_eq!(unquoted_fen_hint(&quoted), None);
     }
 }

@@ -6,6 +6,8 @@ use anyhow::Context;
 use clap::Args;
 use sargon_z80::assembler;
 
+use super::output::outln;
+
 /// Assemble a Z80 source file into a binary, a pasmo-style symbol file and a listing.
 #[derive(Debug, Args)]
 pub struct AsmArgs {
@@ -53,7 +55,7 @@ pub fn run(args: AsmArgs) -> anyhow::Result<i32> {
             .with_context(|| format!("cannot write {}", lst.display()))?;
     }
     let end = usize::from(asm.start) + asm.bytes.len();
-    println!(
+    outln!(
         "{}: {} bytes at {:04X}H..{:04X}H, {} symbols -> {}",
         args.src.display(),
         asm.bytes.len(),
@@ -61,6 +63,6 @@ pub fn run(args: AsmArgs) -> anyhow::Result<i32> {
         end.saturating_sub(1),
         asm.symbols().len(),
         output.display()
-    );
+    )?;
     Ok(0)
 }

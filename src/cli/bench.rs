@@ -6,6 +6,8 @@ use sargon_z80::abi::AbiSymbols;
 use sargon_z80::bench::{self, Plan};
 
 use super::crosscheck::ImageArgs;
+use super::interrupt;
+use super::output::{out, outln};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -60,12 +62,16 @@ pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
         None => None,
     };
     let other = other.as_ref().map(|(name, image)| (name.clone(), image));
-    let report = bench::run(&plan, other, &|what| eprintln!("bench: {what} ..."))?;
+    interrupt::watch(interrupt::Answer::Exit);
+    let report = bench::run(&plan, other, &|what| {
+        interrupt::doing(&format!("measuring {what}"));
+        eprintln!("bench: {what} ...");
+    })?;
     if args.json {
-        println!("{}", report.to_json());
+        outln!("{}", report.to_json())?;
     } else {
         let details = args.details || args.image.rom.is_some();
-        print!("{}", report.to_text(details));
+        out!("{}", report.to_text(details))?;
     }
     Ok(0)
 }

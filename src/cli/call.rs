@@ -7,6 +7,8 @@ use clap::Args;
 use sargon_z80::machine::{Image, Machine, SymbolTable, parse_u16};
 use serde::Serialize;
 
+use super::output::outln;
+
 /// Call one routine of an image and print its cost and registers.
 #[derive(Debug, Args)]
 pub struct CallArgs {
@@ -95,13 +97,15 @@ pub fn run(args: CallArgs) -> anyhow::Result<i32> {
             instructions: cost.instructions,
             registers,
         };
-        println!("{}", serde_json::to_string(&report)?);
+        outln!("{}", serde_json::to_string(&report)?)?;
     } else {
-        println!(
+        outln!(
             "{} at {address:#06X}: {} T-states, {} instructions",
-            args.routine, cost.tstates, cost.instructions
-        );
-        println!("{registers}");
+            args.routine,
+            cost.tstates,
+            cost.instructions
+        )?;
+        outln!("{registers}")?;
     }
     Ok(0)
 }

@@ -5,9 +5,14 @@ mod asm;
 mod bench;
 mod call;
 mod crosscheck;
+mod exit;
+mod interrupt;
 mod moves;
+mod output;
 mod output_file;
 mod perft;
+mod perft_count;
+mod perft_text;
 mod play;
 mod profile;
 mod think;
@@ -33,7 +38,7 @@ enum Command {
     Asm(asm::AsmArgs),
     /// Show the emulated and native move lists of a position side by side.
     Moves(moves::MovesArgs),
-    /// Count the leaf nodes of the legal move tree (perft), optionally per root move.
+    /// Count the leaf nodes of the legal move tree (perft), root moves in parallel, as Stockfish does.
     Perft(perft::PerftArgs),
     /// Cross-check the Z80 image against the native reference, node by node (the main job).
     Crosscheck(crosscheck::CrosscheckArgs),
@@ -53,9 +58,49 @@ enum Command {
     TraceDiff(trace_diff::TraceDiffArgs),
 }
 
-/// Parses the arguments and runs the chosen subcommand; returns the process exit code.
-pub fn run() -> anyhow::Result<i32> {
-    let cli = Cli::parse();
+/// Parses the arguments, runs the chosen subcommand and reports how it ended.
+pub fn main() -> std::process::ExitCode {
+    exit::restore_sigpipe();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let json = exit::wants_json(&args);
+    let code = match Cli::try_parse_from(&args) {
+        Ok(cli) => match run(cli).and_then(|code| Ok(output::flush().map(|()| code)?)) {
+            Ok(code) => code,
+            Err(err) => exit::fail(&err, json),
+        },
+        Err(err) => usage(&err, &args, json),
+    };
+    std::process::ExitCode::from(u8::try_from(code).unwrap_or(exit::INPUT as u8))
+}
+
+/// Help and version on stdout; a usage error on stderr (and as a JSON document when `json`).
+fn usage(err: &clap::Error, words: &[std::ffi::OsString], json: bool) -> i32 {
+    if !err.use_stderr() {
+        return match err.print() {
+            Ok(()) => err.exit_code(),
+            Err(io) => exit::fail(&output::OutputError(io).into(), false),
+        };
+    }
+    let _ = err.print();
+    let hint = args::unquoted_fen_hint(words);
+    if let Some(hint) = &hint {
+        exit::hint(hint);
+    }
+    if json {
+        let text = err.to_string();
+        let first = text.lines().next().unwrap_or_default();
+        let message = first.strip_prefix("error: ").unwrap_or(first);
+        let message = match hint {
+            Some(hint) => format!("{message} ({hint})"),
+            None => message.to_string(),
+        };
+        exit::error_document(&message);
+    }
+    err.exit_code()
+}
+
+/// Runs the chosen subcommand; returns the process exit code.
+fn run(cli: Cli) -> anyhow::Result<i32> {
     match cli.command {
         Command::Call(args) => call::run(args),
         Command::Asm(args) => asm::run(args),

@@ -14,6 +14,7 @@ use sargon_z80::text::grouped;
 
 use super::args::board_arg;
 use super::crosscheck::ImageArgs;
+use super::output::{OutputError, out, outln};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -132,7 +133,7 @@ pub fn run(args: MovesArgs) -> anyhow::Result<i32> {
     if args.json {
         print_json(fen, &board, &lists, &verdict)?;
     } else {
-        print_text(&fen, &board, &lists, &verdict);
+        print_text(&fen, &board, &lists, &verdict)?;
     }
     Ok(match verdict {
         Ok(_) => 0,
@@ -162,46 +163,52 @@ fn print_json(
             _ => None,
         },
     };
-    println!("{}", serde_json::to_string_pretty(&report)?);
+    outln!("{}", serde_json::to_string_pretty(&report)?)?;
     Ok(())
 }
 
-fn print_text(fen: &str, board: &Board, lists: &Lists, verdict: &Result<u64, Failure>) {
-    print!("{}", board.diagram());
-    println!("FEN: {fen}");
-    println!(
+fn print_text(
+    fen: &str,
+    board: &Board,
+    lists: &Lists,
+    verdict: &Result<u64, Failure>,
+) -> Result<(), OutputError> {
+    out!("{}", board.diagram())?;
+    outln!("FEN: {fen}")?;
+    outln!(
         "side to move: {}; native: {}in check; CKFLG {}",
         color_name(board.color),
         if lists.native_in_check { "" } else { "not " },
         lists.ckflg.map_or("-".to_string(), |c| format!("{c:02X}"))
-    );
+    )?;
     match &lists.genmov {
-        Err(err) => println!("GENMOV failed: {err}"),
-        Ok(cost) => println!(
+        Err(err) => outln!("GENMOV failed: {err}")?,
+        Ok(cost) => outln!(
             "GENMOV: {} entries, {} T-states, {} instructions",
             lists.emulated,
             grouped(cost.tstates),
             grouped(cost.instructions)
-        ),
+        )?,
     }
-    print_rows(&lists.rows);
+    print_rows(&lists.rows)?;
     match verdict {
-        Ok(legal) => println!(
+        Ok(legal) => outln!(
             "verdict: agree ({} entries, {legal} legal moves; MOVE, INCHK and UNMOVE match the reference)",
             lists.native
-        ),
+        )?,
         Err(Failure::Mismatch(m)) => {
             let path = if m.path.is_empty() {
                 String::new()
             } else {
                 format!(" after {}", m.path.join(" "))
             };
-            println!("verdict: DIFFER{path}: {}", m.kind.headline());
+            outln!("verdict: DIFFER{path}: {}", m.kind.headline())?;
         }
-        Err(Failure::ListFull { needed, free, .. }) => println!(
+        Err(Failure::ListFull { needed, free, .. }) => outln!(
             "verdict: not compared: the image's move list has room for {free} entries, the position needs {needed}"
-        ),
+        )?,
     }
+    Ok(())
 }
 
 fn row(index: usize, emulated: Option<&RawEntry>, native: Option<&RawEntry>) -> Row {
@@ -240,7 +247,7 @@ fn measure(driver: &mut Driver, emulated: &[RawEntry], laid: &[RawEntry]) -> Vec
     rows
 }
 
-fn print_rows(rows: &[Row]) {
+fn print_rows(rows: &[Row]) -> Result<(), OutputError> {
     let shown = |m: &Option<ShownMove>, hidden: bool| match m {
         Some(m) => format!(
             "{}{:<6} {:02X}",
@@ -251,17 +258,21 @@ fn print_rows(rows: &[Row]) {
         None => "-".to_string(),
     };
     let number = |t: Option<u64>| t.map_or(String::new(), grouped);
-    println!(
+    outln!(
         "      #  {:<12} {:<12} {:>7} {:>7} {:>7}  legal",
-        " emulated", " native", "MOVE", "INCHK", "UNMOVE"
-    );
+        " emulated",
+        " native",
+        "MOVE",
+        "INCHK",
+        "UNMOVE"
+    )?;
     for r in rows {
         let legal = match r.legal {
             Some(true) => "yes",
             Some(false) => "no",
             None => "",
         };
-        println!(
+        outln!(
             "  {} {:>3}  {:<12} {:<12} {:>7} {:>7} {:>7}  {legal}",
             if r.same { ' ' } else { '>' },
             r.index,
@@ -270,6 +281,7 @@ fn print_rows(rows: &[Row]) {
             number(r.move_tstates),
             number(r.inchk_tstates),
             number(r.unmove_tstates),
-        );
+        )?;
     }
+    Ok(())
 }

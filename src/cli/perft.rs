@@ -1,30 +1,33 @@
-//! `sargon-z80 perft`: count the leaf nodes of the legal move tree (perft), optionally per root move.
-
-use std::time::{Duration, Instant};
+//! `sargon-z80 perft`: count the leaf nodes of the legal move tree (perft), root moves in
+//! parallel and each root move's count printed as soon as it is known, as Stockfish does.
 
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 
-use sargon_z80::abi::z80_perft;
-use sargon_z80::abi::{DriveError, Driver, Routine};
-use sargon_z80::position::Board;
-use sargon_z80::reference::{Rules, divide, perft};
-use sargon_z80::text::{duration, grouped, per_second, z80_time};
+use sargon_z80::reference::{Rules, play_uci};
 
-use super::args::board_arg;
+use super::args::{NamedBoard, positions_arg};
 use super::crosscheck::ImageArgs;
+use super::exit;
+use super::interrupt;
+use super::output::outln;
+use super::perft_count::{Count, Engines, count_position};
+use super::perft_text::{JsonPosition, print_summary};
 
 const EXAMPLES: &str = "\
 Examples:
-  sargon-z80 perft 3                               start position, Z80 and native, Sargon rules
-  sargon-z80 perft 2 --divide                      per root move, `e2e4: 20` lines like Stockfish
-  sargon-z80 perft 4 --engine native --rules standard 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
+  sargon-z80 perft 5                               start position, Z80 and native, Sargon rules
+  sargon-z80 perft 4 startpos --moves e2e4 e7e5    after a line of moves, as `position startpos moves ...`
+  sargon-z80 perft 4 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
+  sargon-z80 perft 5 --engine native --rules standard startpos
+  sargon-z80 perft 3 - < positions.epd             one FEN per line of standard input
   sargon-z80 perft 3 --engine z80 --rom sargon78.bin --sym sargon78.sym
-  sargon-z80 perft 3 --json
+  sargon-z80 perft 3 --json --divide
 
-The z80 engine plays by the Sargon rules only (a pawn promotes to a queen only); standard
-rules need --engine native. Exit status: 0 the engines agree, 1 they differ, 2 usage or input
-error.";
+Each root move's count is printed as soon as it is known (`e2e4: 9,324`); root moves are
+counted in parallel on --threads machines. The z80 engine plays by the Sargon rules only (a
+pawn promotes to a queen only); standard rules need --engine native. A node whose move list
+does not fit in the image's list area is not counted (as in crosscheck). Exit status: 0 the
+engines agree, 1 they differ, 2 usage or input error or nothing counted, 130 interrupted.";
 
 /// Which move generator counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -46,16 +49,21 @@ enum RulesArg {
     Standard,
 }
 
-/// Count the leaf nodes of the legal move tree (perft), optionally per root move.
+/// Count the leaf nodes of the legal move tree (perft), root moves in parallel, as Stockfish does.
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
 pub struct PerftArgs {
     /// Depth in plies.
     #[arg(value_parser = clap::value_parser!(u32).range(0..=12))]
     depth: u32,
-    /// The position [default: the start position].
-    fen: Option<String>,
-    /// Print each root move's count (`e2e4: 20`) and `Nodes searched: N`.
+    /// The position: a FEN (quoted or not), `startpos`, or `-` for one per line of standard
+    /// input [default: startpos].
+    #[arg(num_args = 0.., value_name = "FEN | startpos | -")]
+    position: Vec<String>,
+    /// Moves played from the position first (UCI, as in `position ... moves e2e4 e7e5`).
+    #[arg(long, num_args = 1.., value_name = "MOVE")]
+    moves: Vec<String>,
+    /// Also give each root move's count in the JSON report (text always lists them).
     #[arg(long)]
     divide: bool,
     /// Rules of the count.
@@ -64,6 +72,9 @@ pub struct PerftArgs {
     /// Engine(s) [default: both with sargon rules, native with standard rules].
     #[arg(long, value_enum)]
     engine: Option<Engine>,
+    /// Machines (threads) counting root moves at once [default: available cores].
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: Option<u64>,
     #[command(flatten)]
     image: ImageArgs,
     /// Print one JSON object instead of text.
@@ -71,56 +82,11 @@ pub struct PerftArgs {
     json: bool,
 }
 
-#[derive(Debug, Serialize)]
-struct DivideLine {
-    #[serde(rename = "move")]
-    uci: String,
-    nodes: u64,
-}
-
-#[derive(Debug, Serialize)]
-struct EngineResult {
-    engine: &'static str,
-    nodes: u64,
-    seconds: f64,
-    nodes_per_second: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    tstates: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    z80_seconds_at_4mhz: Option<f64>,
-    /// The T-states split by routine (z80 engine only): the same numbers `profile` reports.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    routine_tstates: Option<RoutineTstates>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    divide: Option<Vec<DivideLine>>,
-}
-
-/// T-states of all calls of each ABI routine.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "UPPERCASE")]
-struct RoutineTstates {
-    genmov: u64,
-    #[serde(rename = "MOVE")]
-    make: u64,
-    inchk: u64,
-    #[serde(rename = "UNMOVE")]
-    unmake: u64,
-}
-
-#[derive(Serialize)]
-struct JsonReport<'a> {
-    fen: String,
-    depth: u32,
-    rules: &'static str,
-    agree: bool,
-    engines: &'a [EngineResult],
-}
-
-/// The rules of the count and the engines that make it.
-fn rules_and_engine(args: &PerftArgs) -> anyhow::Result<(Rules, &'static str, Engine)> {
-    let (rules, rules_name) = match args.rules {
-        RulesArg::Sargon => (Rules::Sargon, "sargon"),
-        RulesArg::Standard => (Rules::Standard, "standard"),
+/// The rules of the count and the engines that make it; conflicting choices are refused.
+fn engines(args: &PerftArgs) -> anyhow::Result<Engines> {
+    let rules = match args.rules {
+        RulesArg::Sargon => Rules::Sargon,
+        RulesArg::Standard => Rules::Standard,
     };
     let engine = match (args.engine, rules) {
         (Some(Engine::Z80 | Engine::Both), Rules::Standard) => anyhow::bail!(
@@ -130,182 +96,104 @@ fn rules_and_engine(args: &PerftArgs) -> anyhow::Result<(Rules, &'static str, En
         (None, Rules::Standard) => Engine::Native,
         (None, Rules::Sargon) => Engine::Both,
     };
-    Ok((rules, rules_name, engine))
+    if engine == Engine::Native && args.image.rom.is_some() {
+        anyhow::bail!(
+            "--rom/--sym choose the image the z80 engine runs, but only the native engine counts here (--engine native or --rules standard); drop --rom or use --engine z80 or both"
+        );
+    }
+    let threads = match args.threads {
+        Some(t) => t as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    Ok(Engines {
+        rules,
+        z80: matches!(engine, Engine::Z80 | Engine::Both),
+        native: matches!(engine, Engine::Native | Engine::Both),
+        threads,
+    })
+}
+
+/// The positions to count: each named one after `--moves`.
+fn positions(args: &PerftArgs, rules: Rules) -> anyhow::Result<Vec<NamedBoard>> {
+    let mut named = positions_arg(&args.position)?;
+    if args.moves.is_empty() {
+        return Ok(named);
+    }
+    for position in &mut named {
+        for (ply, uci) in args.moves.iter().enumerate() {
+            play_uci(&mut position.board, uci, rules)
+                .map_err(|err| anyhow::anyhow!("--moves, move {}: {err}", ply + 1))?;
+        }
+        position.text = position.board.to_fen();
+    }
+    Ok(named)
 }
 
 /// Runs the subcommand; returns the process exit code.
 pub fn run(args: PerftArgs) -> anyhow::Result<i32> {
-    let (rules, rules_name, engine) = rules_and_engine(&args)?;
-    let board = board_arg(args.fen.as_deref())?;
-    let fen = args.fen.clone().unwrap_or_else(|| board.to_fen());
-
-    let mut results = Vec::new();
-    if matches!(engine, Engine::Z80 | Engine::Both) {
-        match z80_result(&args, &board)? {
-            Ok(result) => results.push(result),
-            Err(err) => {
-                println!("z80 engine failed: {err}");
-                return Ok(1);
-            }
+    let engines = engines(&args)?;
+    let named = positions(&args, engines.rules)?;
+    let image = match engines.z80 {
+        true => Some(args.image.load()?),
+        false => None,
+    };
+    interrupt::watch(interrupt::Answer::Stop);
+    let mut reports = Vec::new();
+    let mut worst = 0;
+    for (n, position) in named.iter().enumerate() {
+        if !args.json && n > 0 {
+            outln!()?;
         }
-    }
-    if matches!(engine, Engine::Native | Engine::Both) {
-        results.push(native_result(&args, board, rules));
-    }
-    let agree = results.windows(2).all(|pair| {
-        pair[0].nodes == pair[1].nodes
-            && (!args.divide || same_divide(&pair[0].divide, &pair[1].divide))
-    });
-
-    if args.json {
-        let report = JsonReport {
-            fen,
-            depth: args.depth,
-            rules: rules_name,
-            agree,
-            engines: &results,
-        };
-        println!("{}", serde_json::to_string_pretty(&report)?);
-    } else {
-        print_text(&args, &fen, rules_name, &results, agree);
-    }
-    Ok(if agree { 0 } else { 1 })
-}
-
-/// Perft driven over the image's routines, with the T-states of each; the inner error is the
-/// image failing while driven.
-fn z80_result(args: &PerftArgs, board: &Board) -> anyhow::Result<Result<EngineResult, DriveError>> {
-    let image = args.image.load()?;
-    let mut driver = Driver::new(&image)?;
-    let mut lines = Vec::new();
-    let started = Instant::now();
-    let nodes = match z80_perft(&mut driver, board, args.depth, Some(&mut lines)) {
-        Ok(nodes) => nodes,
-        Err(err) => return Ok(Err(err)),
-    };
-    let elapsed = started.elapsed();
-    let mut z80 = result("z80", nodes, elapsed, Some(driver.tstates()), lines, args);
-    z80.routine_tstates = Some(RoutineTstates {
-        genmov: driver.routine_tstates(Routine::Genmov),
-        make: driver.routine_tstates(Routine::Move),
-        inchk: driver.routine_tstates(Routine::Inchk),
-        unmake: driver.routine_tstates(Routine::Unmove),
-    });
-    Ok(Ok(z80))
-}
-
-/// Perft of the native reference under `rules`.
-fn native_result(args: &PerftArgs, mut board: Board, rules: Rules) -> EngineResult {
-    let started = Instant::now();
-    let (nodes, lines) = if args.divide && args.depth > 0 {
-        let lines: Vec<(String, u64)> = divide(&mut board, args.depth, rules)
-            .into_iter()
-            .map(|(mv, n)| (mv.uci(), n))
-            .collect();
-        (lines.iter().map(|(_, n)| n).sum(), lines)
-    } else {
-        (perft(&mut board, args.depth, rules), Vec::new())
-    };
-    result("native", nodes, started.elapsed(), None, lines, args)
-}
-
-fn result(
-    engine: &'static str,
-    nodes: u64,
-    elapsed: Duration,
-    tstates: Option<u64>,
-    lines: Vec<(String, u64)>,
-    args: &PerftArgs,
-) -> EngineResult {
-    EngineResult {
-        engine,
-        nodes,
-        seconds: elapsed.as_secs_f64(),
-        nodes_per_second: nodes as f64 / elapsed.as_secs_f64().max(1e-9),
-        tstates,
-        z80_seconds_at_4mhz: tstates.map(|t| z80_time(t).as_secs_f64()),
-        routine_tstates: None,
-        divide: args.divide.then(|| {
-            lines
-                .into_iter()
-                .map(|(uci, nodes)| DivideLine { uci, nodes })
-                .collect()
-        }),
-    }
-}
-
-fn same_divide(a: &Option<Vec<DivideLine>>, b: &Option<Vec<DivideLine>>) -> bool {
-    let key = |lines: &Option<Vec<DivideLine>>| {
-        let mut pairs: Vec<(String, u64)> = lines
-            .iter()
-            .flatten()
-            .map(|l| (l.uci.clone(), l.nodes))
-            .collect();
-        pairs.sort();
-        pairs
-    };
-    key(a) == key(b)
-}
-
-fn print_text(args: &PerftArgs, fen: &str, rules: &str, results: &[EngineResult], agree: bool) {
-    if args.divide {
-        if let Some(lines) = &results[0].divide {
-            for line in lines {
-                println!("{}: {}", line.uci, line.nodes);
-            }
-        }
-        println!();
-        println!("Nodes searched: {}", results[0].nodes);
-        println!();
-    }
-    println!("position: {fen}");
-    println!("rules:    {rules}, depth {}", args.depth);
-    for r in results {
-        let elapsed = Duration::from_secs_f64(r.seconds);
-        print!(
-            "{:<7} perft({}) = {} in {} ({} nodes/s)",
-            format!("{}:", r.engine),
+        let count = count_position(
+            &engines,
+            image.as_ref(),
+            &position.board,
             args.depth,
-            grouped(r.nodes),
-            duration(elapsed),
-            per_second(r.nodes, elapsed)
-        );
-        match r.tstates {
-            Some(t) => println!(
-                ", {} T-states = {} on a 4 MHz Z80",
-                grouped(t),
-                duration(z80_time(t))
-            ),
-            None => println!(),
+            args.json,
+        )?;
+        let code = verdict_code(&count);
+        if !args.json {
+            print_summary(args.depth, &count)?;
+        }
+        reports.push(JsonPosition::of(
+            &position.board,
+            &engines,
+            args.depth,
+            &count,
+            args.divide,
+        ));
+        worst = worst.max(code);
+        if count.interrupted {
+            break;
         }
     }
-    if results.len() == 2 {
-        if agree {
-            println!("verdict: the engines agree");
-        } else {
-            println!("verdict: the engines DIFFER");
-            print_divide_differences(results);
-        }
+    if args.json {
+        print_json(&reports)?;
+    }
+    Ok(worst)
+}
+
+/// The exit status of one position's count.
+fn verdict_code(count: &Count) -> i32 {
+    if count.interrupted {
+        exit::INTERRUPTED
+    } else if count.nothing_counted() {
+        exit::INPUT
+    } else if count.agree() {
+        exit::OK
+    } else {
+        exit::MISMATCH
     }
 }
 
-fn print_divide_differences(results: &[EngineResult]) {
-    let (Some(z80), Some(native)) = (&results[0].divide, &results[1].divide) else {
-        return;
+fn print_json(reports: &[JsonPosition]) -> anyhow::Result<()> {
+    let text = match reports {
+        [one] => serde_json::to_string_pretty(one)?,
+        all => serde_json::to_string_pretty(&serde_json::json!({
+            "positions": all,
+            "agree": all.iter().all(|r| r.agree),
+        }))?,
     };
-    for line in z80 {
-        match native.iter().find(|n| n.uci == line.uci) {
-            Some(n) if n.nodes == line.nodes => {}
-            Some(n) => println!("  {}: z80 {}, native {}", line.uci, line.nodes, n.nodes),
-            None => println!(
-                "  {}: z80 {}, native has no such move",
-                line.uci, line.nodes
-            ),
-        }
-    }
-    for n in native {
-        if !z80.iter().any(|l| l.uci == n.uci) {
-            println!("  {}: native {}, z80 has no such move", n.uci, n.nodes);
-        }
-    }
+    outln!("{text}")?;
+    Ok(())
 }

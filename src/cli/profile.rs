@@ -17,6 +17,7 @@ use sargon_z80::reference::{Rules, legal_moves};
 
 use super::args::{board_arg, check_mhz};
 use super::crosscheck::ImageArgs;
+use super::output::{out, outln};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -119,27 +120,27 @@ pub fn run(args: ProfileArgs) -> anyhow::Result<i32> {
             svg: args.svg.as_ref().map(|p| p.display().to_string()),
             profile: &profile,
         };
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?)?;
     } else {
-        println!("position: {}", board.to_fen());
-        println!("image:    {}", args.image.describe());
+        outln!("position: {}", board.to_fen())?;
+        outln!("image:    {}", args.image.describe())?;
         let plural = if moves == 1 { "" } else { "s" };
         match args.search {
             Some(plymax) => {
-                println!("FNDMOV at PLYMAX {plymax}: {moves} legal move{plural} at the root")
+                outln!("FNDMOV at PLYMAX {plymax}: {moves} legal move{plural} at the root")?
             }
-            None => println!("GENMOV lists {moves} move{plural} for this position"),
+            None => outln!("GENMOV lists {moves} move{plural} for this position")?,
         }
-        println!();
-        print!("{}", profile.to_text());
+        outln!()?;
+        out!("{}", profile.to_text())?;
         if let Some(path) = &args.svg {
-            println!();
+            outln!()?;
             let how = if format == Some(Format::Png) {
                 "a PNG image"
             } else {
                 "open it in a web browser"
             };
-            println!("BOARDA heatmap written to {} ({how})", path.display());
+            outln!("BOARDA heatmap written to {} ({how})", path.display())?;
         }
     }
     Ok(0)

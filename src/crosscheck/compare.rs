@@ -3,7 +3,7 @@
 
 use crate::abi::{ENTRY_SIZE, RawEntry};
 use crate::position::{Board, square_name};
-use crate::reference::{Move, MoveList};
+use crate::reference::{Move, MoveList, Rules, generate, is_legal, make, unmake};
 
 use super::mismatch::ByteDiff;
 
@@ -87,4 +87,31 @@ pub fn missing_from(list: &[Move], other: &[Move]) -> Vec<String> {
         .filter(|mv| !other.iter().any(|o| o.entry == mv.entry))
         .map(Move::uci)
         .collect()
+}
+
+/// The reference's legal moves of `board` (Sargon rules) into `list`: exactly
+/// `reference::legal_moves`, in a list the caller keeps.
+pub fn legal_moves_into(board: &Board, list: &mut MoveList) {
+    let mut scratch = *board;
+    generate(&scratch, Rules::Sargon, list);
+    list.retain(|mv| is_legal(&mut scratch, mv));
+}
+
+/// The reference's perft of `board` (Sargon rules) to one ply per list in `lists`: its
+/// legal moves, made and counted below, in the caller's lists.
+pub fn perft_count(board: &mut Board, lists: &mut [MoveList]) -> u64 {
+    let Some((list, deeper)) = lists.split_first_mut() else {
+        return 1;
+    };
+    legal_moves_into(board, list);
+    if deeper.is_empty() {
+        return list.len() as u64;
+    }
+    let mut nodes = 0;
+    for mv in list.iter() {
+        let undo = make(board, mv);
+        nodes += perft_count(board, deeper);
+        unmake(board, mv, undo);
+    }
+    nodes
 }

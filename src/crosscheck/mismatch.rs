@@ -1,14 +1,14 @@
 //! What a disagreement between the image and the reference looks like: the kinds of mismatch
 //! with the values on both sides, where in the tree it happened, and one-line headlines.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::abi::{DriveError, RawEntry};
 use crate::position::Board;
 use crate::reference::Move;
 
 /// One byte that differs between emulated memory and the native board.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ByteDiff {
     /// What the byte is: `BOARDA e4`, `POSK white`, `POSQ black`, `COLOR`.
     pub what: String,
@@ -19,7 +19,7 @@ pub struct ByteDiff {
 }
 
 /// A move as shown in reports: UCI text and the raw entry fields.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ShownMove {
     /// UCI notation (`e1g1` for castling, `e7e8q` for a promotion).
     pub uci: String,
@@ -44,7 +44,7 @@ impl ShownMove {
 }
 
 /// The kinds of disagreement, each with the values on both sides.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum MismatchKind {
     /// GENMOV's list differs from the reference's entries.
@@ -212,7 +212,7 @@ impl From<DriveError> for MismatchKind {
 }
 
 /// A disagreement, with where in the tree it happened.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mismatch {
     /// The moves from the root to the node, in UCI notation.
     pub path: Vec<String>,

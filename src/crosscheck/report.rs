@@ -5,7 +5,7 @@ use std::fmt::Write;
 use crate::abi::RawEntry;
 
 use super::mismatch::{ByteDiff, MismatchKind};
-use super::runner::{PositionFailure, Report, Skipped};
+use super::outcome::{PositionFailure, Report, Skipped};
 use crate::text::{duration, grouped, per_second, z80_time};
 
 /// The summary table printed at the end of a run.

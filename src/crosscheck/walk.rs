@@ -5,17 +5,19 @@
 //! The emulated list pointers advance per ply like a search (MLPTRI, MLNXT; MLPTRJ on the entry
 //! just made) and are restored after each child. The root's perft count is compared at the end.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::abi::{DriveError, Driver, ENTRY_SIZE, Generated, PlyState, RawEntry};
 use crate::position::{Board, COLOR_MASK, in_check};
-use crate::reference::{Move, MoveList, Rules, Undo, generate, legal_moves, make, perft, unmake};
+use crate::reference::{MAX_MOVES, Move, MoveList, Rules, Undo, generate, make, unmake};
 
-use super::compare::{board_diffs, first_difference, lay_out, missing_from, same_board};
+use super::compare::{
+    board_diffs, first_difference, lay_out, legal_moves_into, missing_from, perft_count, same_board,
+};
 use super::mismatch::{ByteDiff, Failure, MismatchKind, ShownMove, mismatch};
 
 /// Counts of the work done so far.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     /// Nodes whose move list was generated and compared (GENMOV calls).
     pub nodes: u64,
@@ -35,12 +37,27 @@ impl Tally {
 }
 
 /// Per-ply buffers, allocated once and reused for every node at that ply.
-#[derive(Default)]
 struct Ply {
     emulated: Vec<RawEntry>,
     laid: Vec<RawEntry>,
     native: MoveList,
     legal: Vec<Move>,
+    /// The reference's legal moves of the node.
+    native_legal: MoveList,
+}
+
+impl Ply {
+    /// Buffers with room for any list (a move list holds at most `MAX_MOVES` moves, each
+    /// with at most one hidden half), so that no node ever grows them.
+    fn new() -> Ply {
+        Ply {
+            emulated: Vec::with_capacity(2 * MAX_MOVES),
+            laid: Vec::with_capacity(2 * MAX_MOVES),
+            native: MoveList::new(),
+            legal: Vec::with_capacity(MAX_MOVES),
+            native_legal: MoveList::new(),
+        }
+    }
 }
 
 /// Compares an image with the reference, position after position, reusing its buffers.
@@ -62,6 +79,8 @@ struct Ply {
 pub struct Checker {
     driver: Driver,
     plies: Vec<Ply>,
+    /// One list per ply for the reference's perft of the root.
+    perft_lists: Vec<MoveList>,
     path: Vec<Move>,
     scratch: Board,
     tally: Tally,
@@ -73,6 +92,7 @@ impl Checker {
         Checker {
             driver,
             plies: Vec::new(),
+            perft_lists: Vec::new(),
             path: Vec::new(),
             scratch: Board::empty(),
             tally: Tally::default(),
@@ -98,7 +118,8 @@ impl Checker {
         divide: Option<&mut Vec<(String, u64)>>,
     ) -> Result<u64, Failure> {
         while self.plies.len() < depth as usize {
-            self.plies.push(Ply::default());
+            self.plies.push(Ply::new());
+            self.perft_lists.push(MoveList::new());
         }
         self.path.clear();
         self.driver.set_root(root);
@@ -110,7 +131,11 @@ impl Checker {
             tally: &mut self.tally,
         };
         let count = walk.node(&mut self.plies[..depth as usize], &mut board, depth, divide)?;
-        let native = perft(&mut board, depth, Rules::Sargon);
+        let native = match depth {
+            // The reference's perft(1): its legal moves, which the root's visit listed.
+            1 => self.plies[0].native_legal.len() as u64,
+            _ => perft_count(&mut board, &mut self.perft_lists[..depth as usize]),
+        };
         if count != native {
             let kind = MismatchKind::Perft {
                 depth,
@@ -214,22 +239,25 @@ impl Walk<'_> {
         self.compare_untouched(node)
     }
 
-    /// The reference's list, laid out where GENMOV will write, then GENMOV itself. A list the
-    /// image has no room for is not generated: the node is reported as skipped.
+    /// The reference's list, laid out where GENMOV will write, then GENMOV itself. A node
+    /// whose list does not fit (the abi room's one definition: no room for the reference's
+    /// list, or MLOVF set by GENMOV) is not compared: it is reported as skipped.
     fn generate(&mut self, ply: &mut Ply, node: &Board) -> Result<Generated, Failure> {
         generate(node, Rules::Sargon, &mut ply.native);
         let before = self.driver.ply_state();
         lay_out(&ply.native, before.mlnxt, &mut ply.laid);
         let (needed, free) = (ply.laid.len(), self.driver.free_entries());
-        if needed > free {
-            return Err(Failure::ListFull {
-                path: self.path.iter().map(Move::uci).collect(),
-                needed,
-                free,
-            });
+        let full = || Failure::ListFull {
+            path: self.path.iter().map(Move::uci).collect(),
+            needed,
+            free,
+        };
+        if self.driver.check_room(needed).is_err() {
+            return Err(full());
         }
         match self.driver.genmov(&mut ply.emulated) {
             Ok(generated) => Ok(generated),
+            Err(error) if Driver::list_full_after(&error, needed, free).is_some() => Err(full()),
             Err(error) => Err(self.drive_fail(node, ply, error)),
         }
     }
@@ -372,8 +400,14 @@ impl Walk<'_> {
     }
 
     /// The moves INCHK let through against the reference's legal moves.
-    fn compare_legal_set(&mut self, ply: &Ply, node: &Board, board: &Board) -> Result<(), Failure> {
-        let native_legal = legal_moves(board, Rules::Sargon);
+    fn compare_legal_set(
+        &mut self,
+        ply: &mut Ply,
+        node: &Board,
+        board: &Board,
+    ) -> Result<(), Failure> {
+        legal_moves_into(board, &mut ply.native_legal);
+        let native_legal = ply.native_legal.as_slice();
         self.tally.lists += 1;
         let same = native_legal.len() == ply.legal.len()
             && native_legal
@@ -384,8 +418,8 @@ impl Walk<'_> {
             return Ok(());
         }
         let kind = MismatchKind::LegalSet {
-            only_emulated: missing_from(&ply.legal, native_legal.as_slice()),
-            only_native: missing_from(native_legal.as_slice(), &ply.legal),
+            only_emulated: missing_from(&ply.legal, native_legal),
+            only_native: missing_from(native_legal, &ply.legal),
         };
         Err(self.fail(node, kind))
     }
@@ -395,6 +429,7 @@ impl Walk<'_> {
 mod tests {
     use super::*;
     use crate::machine::default_image;
+    use crate::reference::perft;
 
     fn checker() -> Checker {
         Checker::new(Driver::new(&default_image()).unwrap())

@@ -17,6 +17,9 @@ pub enum ProfileError {
     /// The routine named is not a symbol of the image.
     #[error("the image has no symbol {0:?}")]
     NoSymbol(String),
+    /// MOVE or UNMOVE was asked for on a position where GENMOV lists no move to run it on.
+    #[error("GENMOV lists no move for this position, so {0} has nothing to run on")]
+    NoMoves(&'static str),
     /// The routine named (not an ABI one) failed.
     #[error("{name} failed: {error}")]
     Call {
@@ -66,6 +69,14 @@ fn each_move(
     collector: &mut Collector,
 ) -> Result<(), ProfileError> {
     driver.genmov(list)?;
+    if list.is_empty() {
+        let routine = if observe_move {
+            Routine::Move
+        } else {
+            Routine::Unmove
+        };
+        return Err(ProfileError::NoMoves(routine.name()));
+    }
     let mlptrj = driver.symbols().mlptrj;
     for entry in list.iter().filter(|e| !e.hidden) {
         driver.machine_mut().poke16(mlptrj, entry.addr);

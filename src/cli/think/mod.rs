@@ -107,7 +107,7 @@ pub fn run(args: ThinkArgs) -> anyhow::Result<i32> {
     if args.json {
         print_json(&report)?;
     } else {
-        print_text(&report);
+        print_text(&report)?;
     }
     Ok(0)
 }

@@ -11,6 +11,8 @@ use sargon_z80::position::{Board, color_name, square_name};
 use sargon_z80::reference::{Move, Rules, make, san};
 use sargon_z80::text::{duration, grouped};
 
+use crate::cli::output::{OutputError, outln};
+
 /// What the search decided, whichever engine made it.
 pub struct Result78 {
     pub best: Option<Move>,
@@ -174,72 +176,82 @@ pub fn report(
 
 /// One pretty-printed JSON object.
 pub fn print_json(report: &Report) -> anyhow::Result<()> {
-    println!("{}", serde_json::to_string_pretty(report)?);
+    outln!("{}", serde_json::to_string_pretty(report)?)?;
     Ok(())
 }
 
 /// The text report.
-pub fn print_text(r: &Report) {
+pub fn print_text(r: &Report) -> Result<(), OutputError> {
     let dash = || "-".to_string();
-    println!("position     {}", r.fen);
+    outln!("position     {}", r.fen)?;
     let previous = r.previous_move.clone().unwrap_or_else(|| "none".into());
-    println!(
+    outln!(
         "setup        {} to move, MOVENO {}, previous move {previous}, PLYMAX {}, engine {}",
-        r.side, r.moveno, r.plymax, r.engine
-    );
+        r.side,
+        r.moveno,
+        r.plymax,
+        r.engine
+    )?;
     if let Some(image) = &r.image {
-        println!("image        {image}");
+        outln!("image        {image}")?;
     }
     let book = if r.book { "  (opening book)" } else { "" };
     let best = r.best.clone().unwrap_or_else(dash);
-    println!(
+    outln!(
         "best         {best} {}{book}",
         r.best_san.clone().unwrap_or_else(dash)
-    );
+    )?;
     let unit = if r.centipawns.is_some() {
         " (1 unit = 12.5 cp above 0x80)"
     } else {
         ""
     };
-    println!(
+    outln!(
         "score        0x{:02X} = {} for {}{unit}",
-        r.score, r.verdict, r.side
-    );
-    println!("pv           {}", r.pv.join(" "));
-    println!("pv (SAN)     {}", r.pv_san.join(" "));
-    println!("evaluations  {}", grouped(r.evaluations));
+        r.score,
+        r.verdict,
+        r.side
+    )?;
+    outln!("pv           {}", r.pv.join(" "))?;
+    outln!("pv (SAN)     {}", r.pv_san.join(" "))?;
+    outln!("evaluations  {}", grouped(r.evaluations))?;
     if let Some(nodes) = r.nodes {
-        println!("nodes        {} (moves made)", grouped(nodes));
+        outln!("nodes        {} (moves made)", grouped(nodes))?;
     }
-    println!("time         {:.2} ms", r.wall_ms);
-    print_hardware(r);
-    print_notes(r);
+    outln!("time         {:.2} ms", r.wall_ms)?;
+    print_hardware(r)?;
+    print_notes(r)?;
+    Ok(())
 }
 
-fn print_hardware(r: &Report) {
+fn print_hardware(r: &Report) -> Result<(), OutputError> {
     let Some(h) = &r.hardware else {
-        return;
+        return Ok(());
     };
-    println!(
+    outln!(
         "T-states     {} ({} instructions, emulated at {} T-states/s)",
         grouped(h.tstates),
         grouped(h.instructions),
         grouped(h.emulated_tstates_per_second as u64)
-    );
+    )?;
     for real in &h.real_time {
         let time = duration(Duration::from_secs_f64(real.seconds));
-        println!("real Z80     {time} at {} MHz", real.mhz);
+        outln!("real Z80     {time} at {} MHz", real.mhz)?;
     }
+    Ok(())
 }
 
-fn print_notes(r: &Report) {
+fn print_notes(r: &Report) -> Result<(), OutputError> {
     if r.mate_exit {
-        println!(
+        outln!(
             "mate exit    PLYMAX {} -> {}, PMATE {}",
-            r.plymax, r.plymax_after, r.pmate
-        );
+            r.plymax,
+            r.plymax_after,
+            r.pmate
+        )?;
     }
     if let Some(anomalies) = &r.anomalies {
-        println!("anomalies    {anomalies} (the 1978 program may differ here)");
+        outln!("anomalies    {anomalies} (the 1978 program may differ here)")?;
     }
+    Ok(())
 }

@@ -2,14 +2,17 @@
 //! and seeded random positions.
 
 mod epd;
+mod legal;
 mod random;
 mod rng;
 
 pub use epd::{EpdEntry, EpdError, parse_epd, read_epd};
-pub use random::{KINDS, RandomKind, RandomPosition, random_position};
+pub use random::{
+    KINDS, RandomKind, RandomPosition, RandomScratch, random_position, random_position_with,
+};
 pub use rng::SplitMix64;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::position::Board;
 
@@ -32,7 +35,7 @@ pub struct Position {
 }
 
 /// Where a checked position came from; enough to replay it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "from", rename_all = "kebab-case")]
 pub enum Origin {
     /// A line of an EPD file (or of a built-in one, named `built-in:<file>`).
@@ -51,7 +54,7 @@ pub enum Origin {
         /// The position's index in the seed's stream.
         index: u64,
         /// The generator that made it.
-        generator: &'static str,
+        generator: RandomKind,
     },
 }
 
@@ -63,7 +66,7 @@ impl Origin {
             Origin::Fen => "--fen".to_string(),
             Origin::Random {
                 index, generator, ..
-            } => format!("random #{index} ({generator})"),
+            } => format!("random #{index} ({})", generator.name()),
         }
     }
 }

@@ -1,0 +1,203 @@
+//! `sargon-z80 crosscheck`: cross-check the Z80 image against the native reference, node by
+//! node (the main job). A run checks positions (all, a shard, or the rest of an interrupted
+//! run); `--merge` joins the JSON reports of a run's parts into one verdict.
+
+mod command;
+mod image;
+mod merge;
+mod positions;
+mod progress;
+mod show;
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use sargon_z80::abi::AbiSymbols;
+use sargon_z80::crosscheck::{self, Config, Report, Span};
+use sargon_z80::crosscheck::{DEFAULT_DEPTH, DEFAULT_RANDOM_DEPTH};
+
+pub use image::ImageArgs;
+
+use super::exit;
+use super::interrupt;
+use progress::Progress;
+
+/// The most random positions one run takes (a billion-position campaign is a thousand runs
+/// of a million, or shards of one run).
+const MAX_RANDOM: u64 = 1_000_000_000_000;
+/// The most shards a run is cut into.
+const MAX_SHARDS: u64 = 1_000_000;
+
+const EXAMPLES: &str = "\
+Examples:
+  sargon-z80 crosscheck                          built-in positions to depth 2 + 10,000 random
+  sargon-z80 crosscheck --random 0 --depth 3     built-in positions only, one ply deeper
+  sargon-z80 crosscheck my.epd --threads 1       the positions of an EPD file, one thread
+  sargon-z80 crosscheck --fen '4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1' --fen startpos
+  sargon-z80 crosscheck --seed 7 --random-index 4242 --random-depth 1    replay one random position
+  sargon-z80 crosscheck --rom sargon78.bin --sym sargon78.sym --org 0   a 1978 assembly
+  sargon-z80 crosscheck --seed 1 --random 1000000 --shard 3/8 --json > part3.json
+  sargon-z80 crosscheck --merge part*.json       one verdict for all the parts
+
+Ctrl-C stops after the positions in hand and prints what was checked and the command that
+goes on from there. Exit status: 0 all agree, 1 a mismatch (each printed with the command that
+replays it), 2 a usage or input error or nothing checked, 130 interrupted.";
+
+/// Cross-check the Z80 image against the native reference, node by node (the main job).
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct CrosscheckArgs {
+    /// EPD files (`FEN ;D1 n ;D2 n ...`) to check instead of the built-in positions; `-`
+    /// reads standard input.
+    #[arg(value_name = "FILE.epd")]
+    files: Vec<PathBuf>,
+    /// A position to check instead of the built-in ones (repeatable): a FEN, `startpos`, or
+    /// an EPD line (`FEN ;D2 400`) whose counts are checked too.
+    #[arg(long = "fen", value_name = "FEN")]
+    fens: Vec<String>,
+    /// Seeded random positions to check [default: 10000 with no files or FENs, else 0].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=MAX_RANDOM))]
+    random: Option<u64>,
+    /// Check only random position K of the seed's stream (what replay commands use).
+    #[arg(long, value_name = "K", conflicts_with = "random", value_parser = clap::value_parser!(u64).range(0..MAX_RANDOM))]
+    random_index: Option<u64>,
+    /// Seed of the random positions [default: taken from the clock, always printed].
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Depth of the node-by-node comparison for the listed positions.
+    #[arg(long, value_name = "D", default_value_t = DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=8))]
+    depth: u32,
+    /// Depth of the node-by-node comparison for the random positions.
+    #[arg(long, value_name = "D", default_value_t = DEFAULT_RANDOM_DEPTH, value_parser = clap::value_parser!(u32).range(1..=8))]
+    random_depth: u32,
+    /// Worker threads, each with its own emulated machine [default: available cores].
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: Option<u64>,
+    /// Go on after the first mismatch and report every failing position.
+    #[arg(long)]
+    keep_going: bool,
+    /// Check only part K of N equal consecutive parts of the run (for many machines; the
+    /// parts' --json reports join with --merge).
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    shard: Option<(u64, u64)>,
+    /// Begin at position J of the run (positions are numbered from 0: the listed ones, then
+    /// the random ones); an interrupted run prints the command with its --from.
+    #[arg(long, value_name = "J")]
+    from: Option<u64>,
+    /// Merge the --json reports of a run's parts (shards, a resumed run) into one verdict.
+    #[arg(long, value_name = "REPORT.json", num_args = 1.., conflicts_with_all = ["files", "fens", "random", "random_index", "seed", "shard", "from", "keep_going"])]
+    merge: Vec<PathBuf>,
+    #[command(flatten)]
+    image: ImageArgs,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("expected K/N with 1 <= K <= N <= {MAX_SHARDS}, found {text:?}");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n): (u64, u64) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
+    if k == 0 || k > n || n > MAX_SHARDS {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+/// Runs the subcommand; returns the process exit code.
+pub fn run(args: CrosscheckArgs) -> anyhow::Result<i32> {
+    if !args.merge.is_empty() {
+        return merge::run(&args);
+    }
+    check(&args)
+}
+
+/// A run: the chosen positions, or a part of them, checked on the image.
+fn check(args: &CrosscheckArgs) -> anyhow::Result<i32> {
+    let image = args.image.load()?;
+    let symbols = AbiSymbols::resolve(&image)?;
+    let config = positions::config(args)?;
+    let span = span(args, &config)?;
+    if !args.json {
+        show::header(args, &config, span, &symbols)?;
+    }
+    interrupt::watch(interrupt::Answer::Stop);
+    let progress = Progress::new(span.len());
+    let stop = Some(interrupt::stop_flag());
+    let report = crosscheck::run_span(&image, &config, span, stop, &|done, _| {
+        progress.update(done)
+    })?;
+    progress.finish();
+    if report.positions == 0 && report.agrees() && !report.interrupted {
+        anyhow::bail!(
+            "nothing was checked: all {} position(s) were skipped, their move lists do not fit in the image's list area",
+            report.skipped.len()
+        );
+    }
+    show::report(args, &report, &symbols)?;
+    Ok(status(&report))
+}
+
+/// The positions of the run this invocation checks: all, a shard, from --from on.
+fn span(args: &CrosscheckArgs, config: &Config) -> anyhow::Result<Span> {
+    let total = config.total();
+    let mut span = match args.shard {
+        Some((k, n)) => Span::shard(total, k, n),
+        None => Span {
+            first: 0,
+            end: total,
+        },
+    };
+    if let Some(from) = args.from {
+        if from < span.first || from > span.end {
+            anyhow::bail!(
+                "--from {from} is outside the positions {}..{} of this run{}",
+                span.first,
+                span.end,
+                if args.shard.is_some() { "'s shard" } else { "" }
+            );
+        }
+        span.first = from;
+    }
+    if span.is_empty() {
+        anyhow::bail!("nothing was checked: {}", why_empty(args, config, span));
+    }
+    Ok(span)
+}
+
+/// Why a run has no position to check.
+fn why_empty(args: &CrosscheckArgs, config: &Config, span: Span) -> String {
+    let total = config.total();
+    if total == 0 {
+        return "the EPD file(s) and --fen give no position, and --random is 0".to_string();
+    }
+    match args.shard {
+        Some((k, n)) if Span::shard(total, k, n).is_empty() => {
+            format!("shard {k}/{n} of a run of {total} position(s) is empty")
+        }
+        Some((k, n)) => format!("--from {} is the end of shard {k}/{n}", span.first),
+        None => format!("--from {} is the end of the run", span.first),
+    }
+}
+
+/// The exit status of a report.
+fn status(report: &Report) -> i32 {
+    if report.interrupted {
+        exit::INTERRUPTED
+    } else if report.agrees() {
+        exit::OK
+    } else {
+        exit::MISMATCH
+    }
+}
+
+/// A seed from the clock, for runs that do not name one (it is printed, so runs replay).
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
+}
+
+/// The depth defaults, for commands that repeat a run.
+const DEFAULT_DEPTHS: (u32, u32) = (DEFAULT_DEPTH, DEFAULT_RANDOM_DEPTH);

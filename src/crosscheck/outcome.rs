@@ -1,0 +1,199 @@
+//! What a run (or a part of one) found, as a value that can be written as JSON, read back and
+//! merged with the reports of the other parts: which run, which positions, what was counted,
+//! what failed.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::mismatch::Mismatch;
+use super::suite::Origin;
+use super::walk::Tally;
+
+/// Positions `first..end` of a run, numbered in run order: the listed positions, then the
+/// random ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Span {
+    /// The first position.
+    pub first: u64,
+    /// One past the last position.
+    pub end: u64,
+}
+
+impl Span {
+    /// Part `k` (1-based) of `n` equal consecutive parts of a run of `total` positions.
+    pub fn shard(total: u64, k: u64, n: u64) -> Span {
+        let at = |i: u64| (u128::from(total) * u128::from(i) / u128::from(n)) as u64;
+        Span {
+            first: at(k - 1),
+            end: at(k),
+        }
+    }
+
+    /// The number of positions.
+    pub fn len(&self) -> u64 {
+        self.end.saturating_sub(self.first)
+    }
+
+    /// True when the span holds no position.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// What names a run, so that the reports of its parts can be told from those of another.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunId {
+    /// Positions in the whole run.
+    pub total: u64,
+    /// Of these, listed positions (built-in, EPD files, FENs).
+    pub listed: u64,
+    /// Their comparison depth.
+    pub depth: u32,
+    /// The random-position seed.
+    pub seed: u64,
+    /// Random positions.
+    pub random: u64,
+    /// The first random position's index in the seed's stream.
+    pub random_first: u64,
+    /// Their comparison depth.
+    pub random_depth: u32,
+    /// A digest of the listed positions (FEN, claimed counts, origin), hex.
+    pub positions_digest: String,
+    /// A digest of the image (load address, bytes, symbols), hex.
+    pub image_digest: String,
+}
+
+/// One position that failed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PositionFailure {
+    /// The position's number in the run.
+    pub job: u64,
+    /// Where the position came from.
+    pub origin: Origin,
+    /// The root position's FEN.
+    pub root_fen: String,
+    /// The depth it was compared to.
+    pub depth: u32,
+    /// The standard-rules counts its EPD line claims up to that depth (checked first).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub counts: Vec<(u32, u64)>,
+    /// What disagreed and where.
+    pub mismatch: Mismatch,
+}
+
+/// A position not checked to the end because a node's move list did not fit in the image's
+/// list area.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Skipped {
+    /// The position's number in the run.
+    pub job: u64,
+    /// Where the position came from.
+    pub origin: Origin,
+    /// The root position's FEN.
+    pub root_fen: String,
+    /// The moves from the root to the node.
+    pub path: Vec<String>,
+    /// Entries the node needed.
+    pub needed: usize,
+    /// Entries of room the image had left.
+    pub free: usize,
+}
+
+/// The outcome of a run, or of a part of one.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Report {
+    /// The run this is (a part of).
+    pub run: RunId,
+    /// The positions this report was to check.
+    pub span: Span,
+    /// Every position from `span.first` up to here was checked (or skipped); equal to
+    /// `span.end` unless the run stopped early.
+    pub reached: u64,
+    /// True when the caller stopped the run (Ctrl-C) before the end of `span`.
+    pub interrupted: bool,
+    /// Positions checked to a verdict: agreeing or failing (skipped ones are not).
+    pub positions: u64,
+    /// Listed positions in the run.
+    pub listed: u64,
+    /// Random positions in the run.
+    pub random: u64,
+    /// Work done.
+    #[serde(flatten)]
+    pub tally: Tally,
+    /// EPD perft claims checked against the reference (standard rules).
+    pub epd_counts: u64,
+    /// T-states of every emulated routine call.
+    pub tstates: u64,
+    /// Wall-clock time (for a merged report, the sum of the parts').
+    #[serde(rename = "wall_seconds", with = "seconds")]
+    pub wall: Duration,
+    /// The worker threads used (for a merged report, the most any part used).
+    pub threads: usize,
+    /// The random-position seed.
+    pub seed: u64,
+    /// Failing positions, in position order (only the first unless the run kept going).
+    pub failures: Vec<PositionFailure>,
+    /// Positions not checked to the end because a move list did not fit.
+    pub skipped: Vec<Skipped>,
+}
+
+mod seconds {
+    use std::time::Duration;
+
+    pub fn serialize<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(d.as_secs_f64())
+    }
+
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+        let seconds = <f64 as serde::Deserialize>::deserialize(d)?;
+        Duration::try_from_secs_f64(seconds).map_err(serde::de::Error::custom)
+    }
+}
+
+impl Report {
+    /// Positions per second of wall time.
+    pub fn positions_per_second(&self) -> f64 {
+        self.positions as f64 / self.wall.as_secs_f64().max(1e-9)
+    }
+
+    /// True when no position failed.
+    pub fn agrees(&self) -> bool {
+        self.failures.is_empty()
+    }
+
+    /// True when the run stopped at its first failure before the end of its span.
+    pub fn stopped_at_failure(&self) -> bool {
+        !self.interrupted && !self.failures.is_empty() && self.reached < self.span.end
+    }
+}
+
+/// FNV-1a, 64 bits: a digest that is the same on every machine and in every version.
+#[derive(Debug, Clone, Copy)]
+pub struct Digest(u64);
+
+impl Default for Digest {
+    fn default() -> Digest {
+        Digest(0xCBF2_9CE4_8422_2325)
+    }
+}
+
+impl Digest {
+    /// Adds bytes.
+    pub fn bytes(&mut self, bytes: &[u8]) -> &mut Digest {
+        for &byte in bytes {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01B3);
+        }
+        self
+    }
+
+    /// Adds a number.
+    pub fn number(&mut self, n: u64) -> &mut Digest {
+        self.bytes(&n.to_le_bytes())
+    }
+
+    /// The digest as 16 hex digits.
+    pub fn hex(&self) -> String {
+        format!("{:016x}", self.0)
+    }
+}
