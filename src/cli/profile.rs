@@ -7,6 +7,7 @@ use clap::Args;
 use serde::Serialize;
 
 use sargon_z80::abi::Driver;
+use sargon_z80::files::Outputs;
 use sargon_z80::profile::{Collector, DEFAULT_MHZ, Profile, heatmap_svg, profile_routine};
 
 use super::args::{board_arg, check_mhz};
@@ -74,8 +75,13 @@ pub fn run(args: ProfileArgs) -> anyhow::Result<i32> {
             .as_ref()
             .context("the image defines no BOARDA")?;
         let title = format!("BOARDA accesses of {routine}, {}", board.to_fen());
-        std::fs::write(path, heatmap_svg(map, &title))
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        let mut outputs = Outputs::new();
+        if let (Some(rom), Some(sym)) = (&args.image.rom, &args.image.sym) {
+            outputs.input(rom, "the image");
+            outputs.input(sym, "the symbol file");
+        }
+        outputs.output(path, heatmap_svg(map, &title).into_bytes());
+        outputs.commit()?;
     }
     if args.json {
         let report = JsonReport {
