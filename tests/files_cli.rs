@@ -1,0 +1,261 @@
+//! No command writes over one of its own inputs, outputs replace old files only when all of
+//! them were written, and inputs are read with limits: through the command line, as a user
+//! would meet it.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+const SOURCE: &str = "\tORG 100H\nSTART:\tLD A,1\n\tRET\n";
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(dir: &Path, args: &[&str]) -> Run {
+    let out = Command::cargo_bin("sargon-z80")
+        .expect("binary")
+        .current_dir(dir)
+        .args(args)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .expect("runs");
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// A folder with `x.asm` holding [`SOURCE`].
+fn folder() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("x.asm");
+    std::fs::write(&src, SOURCE).unwrap();
+    (dir, src)
+}
+
+/// The command was refused with exit code 2 and an error that says why; `src` is intact.
+fn refused(run: &Run, src: &Path, text: &str, why: &str) {
+    assert_eq!(run.code, Some(2), "stderr: {}", run.stderr);
+    assert!(run.stderr.contains(why), "stderr: {}", run.stderr);
+    assert_eq!(std::fs::read_to_string(src).unwrap(), text);
+}
+
+#[test]
+fn asm_refuses_every_output_that_names_the_source() {
+    let (dir, src) = folder();
+    for args in [
+        &["asm", "x.asm", "-o", "x.asm"][..],
+        &["asm", "x.asm", "-o", "y.bin", "--sym", "x.asm"],
+        &["asm", "x.asm", "-o", "y.bin", "--lst", "./x.asm"],
+    ] {
+        let out = run(dir.path(), args);
+        refused(&out, &src, SOURCE, "refusing to write");
+        assert!(
+            out.stderr.contains("it is the source x.asm"),
+            "{}",
+            out.stderr
+        );
+        assert!(
+            !dir.path().join("y.bin").exists(),
+            "{args:?}: nothing is written"
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn asm_refuses_links_to_the_source() {
+    let (dir, src) = folder();
+    std::os::unix::fs::symlink("x.asm", dir.path().join("soft.bin")).unwrap();
+    std::fs::hard_link(&src, dir.path().join("hard.bin")).unwrap();
+    for name in ["soft.bin", "hard.bin"] {
+        let out = run(dir.path(), &["asm", "x.asm", "-o", name]);
+        refused(&out, &src, SOURCE, "refusing to write");
+    }
+}
+
+#[test]
+fn asm_refuses_the_default_output_of_a_source_named_bin() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("x.bin");
+    std::fs::write(&src, SOURCE).unwrap();
+    let out = run(dir.path(), &["asm", "x.bin"]);
+    refused(
+        &out,
+        &src,
+        SOURCE,
+        "refusing to write x.bin: it is the source x.bin",
+    );
+}
+
+#[test]
+fn asm_refuses_to_write_over_an_included_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("main.asm"),
+        "\tINCLUDE part.asm\n\tINCBIN data.bin\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("part.asm"), "\tNOP\n").unwrap();
+    std::fs::write(dir.path().join("data.bin"), [1u8, 2]).unwrap();
+    let part = dir.path().join("part.asm");
+    let out = run(dir.path(), &["asm", "main.asm", "--sym", "part.asm"]);
+    refused(&out, &part, "\tNOP\n", "it is an input of the source");
+    let out = run(dir.path(), &["asm", "main.asm", "-o", "data.bin"]);
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert_eq!(std::fs::read(dir.path().join("data.bin")).unwrap(), [1, 2]);
+    let out = run(dir.path(), &["asm", "main.asm", "-o", "main.out"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(
+        std::fs::read(dir.path().join("main.out")).unwrap(),
+        [0, 1, 2]
+    );
+}
+
+#[test]
+fn a_failed_write_leaves_every_old_output() {
+    let (dir, _) = folder();
+    std::fs::write(dir.path().join("x.bin"), "old bin").unwrap();
+    let out = run(
+        dir.path(),
+        &["asm", "x.asm", "-o", "x.bin", "--sym", "missing/x.sym"],
+    );
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("cannot write missing/x.sym"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("x.bin")).unwrap(),
+        "old bin"
+    );
+    let out = run(
+        dir.path(),
+        &["asm", "x.asm", "-o", "x.bin", "--sym", "x.sym"],
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(
+        std::fs::read(dir.path().join("x.bin")).unwrap(),
+        [0x3E, 1, 0xC9]
+    );
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert_eq!(names, Vec::<String>::new(), "no temporary file is left");
+}
+
+#[test]
+fn profile_svg_refuses_to_write_over_the_image() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bin, sym) = common::write_toy(dir.path());
+    let bytes = std::fs::read(&bin).unwrap();
+    let args = [
+        "profile", "--rom", "toy.bin", "--sym", "toy.sym", "--org", "0x100", "--svg",
+    ];
+    let out = run(dir.path(), &[&args[..], &["toy.bin"]].concat());
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("refusing to write toy.bin: it is the image toy.bin"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(std::fs::read(&bin).unwrap(), bytes);
+    let text = std::fs::read_to_string(&sym).unwrap();
+    let out = run(dir.path(), &[&args[..], &["./toy.sym"]].concat());
+    refused(&out, &sym, &text, "it is the symbol file toy.sym");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_image_is_refused_after_64_kib() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, sym) = common::write_toy(dir.path());
+    let sym = sym.display().to_string();
+    for command in ["moves", "call"] {
+        let mut args = vec![command, "--rom", "/dev/zero", "--sym", &sym];
+        if command == "call" {
+            args.push("GENMOV");
+        }
+        let out = run(dir.path(), &args);
+        assert_eq!(out.code, Some(2), "{command}: {}", out.stderr);
+        assert_eq!(
+            out.stderr.trim(),
+            "error: /dev/zero: an image is at most 64 KiB and this file is larger"
+        );
+    }
+}
+
+#[test]
+fn symbol_file_errors_quote_a_short_escaped_excerpt() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bin, sym) = common::write_toy(dir.path());
+    let good = std::fs::read_to_string(&sym).unwrap();
+    let bin = bin.display().to_string();
+    let sym_arg = sym.display().to_string();
+    let check = |text: String, expected: &str| {
+        std::fs::write(&sym, text).unwrap();
+        let out = run(dir.path(), &["moves", "--rom", &bin, "--sym", &sym_arg]);
+        assert_eq!(out.code, Some(2), "{}", out.stderr);
+        assert_eq!(
+            out.stderr.trim(),
+            format!("error: {}", expected.replace("SYM", &sym_arg))
+        );
+        assert!(out.stderr.len() < 300, "short: {}", out.stderr);
+    };
+    check(
+        format!("{good}\u{1b}[2J{} EQU 1\n", "X".repeat(900)),
+        &format!(
+            "SYM: malformed symbol line {}: \"\\u{{1b}}[2J{}\"... (910 bytes)",
+            good.lines().count() + 1,
+            "X".repeat(36)
+        ),
+    );
+    check(
+        format!("{good}{}\n", "Y".repeat(5_000)),
+        &format!(
+            "SYM:{}: line longer than 1024 bytes: \"{}\"... (5000 bytes)",
+            good.lines().count() + 1,
+            "Y".repeat(40)
+        ),
+    );
+}
+
+#[test]
+fn a_symbol_defined_twice_with_two_values_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bin, sym) = common::write_toy(dir.path());
+    let good = std::fs::read_to_string(&sym).unwrap();
+    let line = good.lines().position(|l| l.starts_with("POSQ")).unwrap() + 1;
+    std::fs::write(&sym, format!("{good}POSQ EQU 0FFFFH\n")).unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "moves",
+            "--rom",
+            &bin.display().to_string(),
+            "--sym",
+            &sym.display().to_string(),
+        ],
+    );
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    let value = common::toy_image().symbols.get("POSQ").unwrap();
+    assert_eq!(
+        out.stderr.trim(),
+        format!(
+            "error: {}: symbol POSQ is defined twice with different values: line {line} ({value:#06X}) and line {} (0xFFFF)",
+            sym.display(),
+            good.lines().count() + 1
+        )
+    );
+    assert!(out.stdout.is_empty());
+}
