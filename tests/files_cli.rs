@@ -259,3 +259,38 @@ fn a_symbol_defined_twice_with_two_values_is_refused() {
     );
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn a_variable_at_the_top_of_memory_is_refused_by_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, sym) = common::write_toy(dir.path());
+    let text: String = std::fs::read_to_string(&sym)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            if l.starts_with("POSQ") {
+                "POSQ\t\tEQU 0FFFFH\n".to_string()
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    std::fs::write(&sym, text).unwrap();
+    let image = ["--rom", "toy.bin", "--sym", "toy.sym", "--org", "0x100"];
+    for command in [
+        &["moves"][..],
+        &["perft", "1"],
+        &["profile"],
+        &["crosscheck", "--fen", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"],
+    ] {
+        let out = run(dir.path(), &[command, &image[..]].concat());
+        assert_eq!(out.code, Some(2), "{command:?}: {}", out.stderr);
+        assert!(
+            out.stderr.contains(
+                "POSQ = 0xFFFF: the harness uses 3 bytes from there, past the top of memory"
+            ),
+            "{command:?}: {}",
+            out.stderr
+        );
+    }
+}

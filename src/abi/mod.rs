@@ -21,5 +21,6 @@ pub use list::{ENTRY_SIZE, ListArea, ListError, RawEntry, decode_list};
 pub use perft::{PerftRun, perft_routine, z80_perft};
 pub use state::PlyState;
 pub use symbols::{
-    AbiError, AbiSymbols, ListEndSource, OPTIONAL, PerftSymbols, REQUIRED, check_routines, require,
+    AbiError, AbiSymbols, ListEndSource, OPTIONAL, PLY_TABLE_BYTES, PerftSymbols, REQUIRED,
+    check_extents, check_routines, require,
 };

@@ -2,9 +2,17 @@
 //! other groups of routines resolve through the same [`require`] and [`check_routines`], so
 //! every image error reads alike.
 
+mod extent;
+
 use crate::machine::{DEFAULT_STACK_SIZE, Image, MachineError, SymbolTable};
 
 use super::list::{ENTRY_SIZE, ListArea};
+
+pub use extent::check_extents;
+
+/// Bytes of PLYIX the harness uses: four per ply (start word and head link) for the deepest
+/// walk a command allows (8 plies).
+pub const PLY_TABLE_BYTES: u32 = 4 * 8;
 
 /// The symbols every ABI image defines (ABI section 8).
 pub const REQUIRED: [&str; 14] = [
@@ -116,6 +124,18 @@ pub enum AbiError {
         /// One past its last byte.
         end: u32,
     },
+    /// A variable or table whose bytes run past the top of memory.
+    #[error(
+        "{name} = {addr:#06X}: the harness uses {len} bytes from there, past the top of memory (wrong --sym?)"
+    )]
+    PastTopOfMemory {
+        /// The symbol.
+        name: &'static str,
+        /// Its address.
+        addr: u16,
+        /// The bytes the harness uses from there.
+        len: u32,
+    },
     /// The move-list area cannot hold a single entry.
     #[error("the move-list area {start:#06X}..={last:#06X} holds no entry")]
     EmptyListArea {
@@ -180,6 +200,7 @@ impl AbiSymbols {
                 last: mlend,
             });
         }
+        check_extents(&symbols.extents())?;
         check_routines(
             image,
             &[
@@ -190,6 +211,32 @@ impl AbiSymbols {
             ],
         )?;
         Ok(symbols)
+    }
+
+    /// Every variable and table the harness reads or writes, at the length it uses there:
+    /// BOARDA's 120 bytes, POSQ with the 0xFF byte after it, the list area up to the last
+    /// byte of an entry at MLEND, the ply table for 8 plies, PCOUNT's 32 bits.
+    pub fn extents(&self) -> Vec<(&'static str, u16, u32)> {
+        let list_bytes = u32::from(self.mlend - self.mlist) + u32::from(ENTRY_SIZE);
+        let mut extents = vec![
+            ("BOARDA", self.boarda, 120),
+            ("COLOR", self.color, 1),
+            ("POSK", self.posk, 2),
+            ("POSQ", self.posq, 3),
+            ("CKFLG", self.ckflg, 1),
+            ("MLIST", self.mlist, list_bytes),
+            ("MLNXT", self.mlnxt, 2),
+            ("MLPTRI", self.mlptri, 2),
+            ("MLPTRJ", self.mlptrj, 2),
+            ("PLYIX", self.plyix, PLY_TABLE_BYTES),
+        ];
+        if let Some(mlovf) = self.mlovf {
+            extents.push(("MLOVF", mlovf, 1));
+        }
+        if let Some(p) = self.perft {
+            extents.extend([("PDEPTH", p.pdepth, 1), ("PCOUNT", p.pcount, 4)]);
+        }
+        extents
     }
 
     /// The move-list area.
@@ -291,6 +338,56 @@ mod tests {
         assert_eq!(
             (s.mlend, s.list_end_source),
             (0x43FA, ListEndSource::NextSymbol)
+        );
+    }
+
+    #[test]
+    fn variables_at_the_top_of_memory_are_refused() {
+        for (name, at, len) in [
+            ("POSQ", 0xFFFF, 3),
+            ("POSQ", 0xFFFE, 3),
+            ("POSK", 0xFFFF, 2),
+            ("BOARDA", 0xFF89, 120),
+            ("PLYIX", 0xFFF0, 32),
+            ("COLOR", 0x0000, 1),
+        ] {
+            let err = AbiSymbols::resolve(&image(&[(name, at), ("MLEND", 0x0F00)], &[]));
+            if name == "COLOR" {
+                assert!(err.is_ok());
+                continue;
+            }
+            assert_eq!(
+                err.unwrap_err(),
+                AbiError::PastTopOfMemory {
+                    name,
+                    addr: at,
+                    len
+                },
+                "{name} at {at:#06X}"
+            );
+        }
+        assert!(AbiSymbols::resolve(&image(&[("BOARDA", 0xFF88), ("MLEND", 0x0F00)], &[])).is_ok());
+        let err = AbiSymbols::resolve(&image(&[("MLEND", 0xFFFB)], &[])).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "MLIST = 0x010A: the harness uses 65271 bytes from there, past the top of memory (wrong --sym?)"
+        );
+        let err = AbiSymbols::resolve(&image(
+            &[
+                ("PCOUNT", 0xFFFD),
+                ("PDEPTH", 0),
+                ("PERFT", 0x100),
+                ("MLEND", 0x0F00),
+            ],
+            &[],
+        ));
+        assert_eq!(
+            err.unwrap_err(),
+            AbiError::PastTopOfMemory {
+                name: "PCOUNT",
+                addr: 0xFFFD,
+                len: 4
+            }
         );
     }
 
