@@ -294,3 +294,53 @@ fn a_variable_at_the_top_of_memory_is_refused_by_every_command() {
         );
     }
 }
+
+#[test]
+fn epd_files_are_bounded_and_quoted_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let epd = dir.path().join("x.epd");
+    let check = |text: String, expected: &str| {
+        std::fs::write(&epd, text).unwrap();
+        let out = run(dir.path(), &["crosscheck", "x.epd"]);
+        assert_eq!(out.code, Some(2), "{}", out.stderr);
+        assert_eq!(out.stderr.trim(), expected);
+    };
+    check(
+        format!("{fen} ;D1 6\n{fen} ;D1 {}\n", "9".repeat(5_000_000)),
+        &format!(
+            "error: x.epd:2: line longer than 4096 bytes: \"{fen} ;D1 9999\"... (5000036 bytes)"
+        ),
+    );
+    check(
+        format!("{fen} ;D1 \u{1b}[2J{}\n", "x".repeat(60)),
+        &format!(
+            "error: x.epd:1: `D1 \\u{{1b}}[2J{}...`: node count is not a number",
+            "x".repeat(33)
+        ),
+    );
+    #[cfg(unix)]
+    {
+        let out = run(dir.path(), &["crosscheck", "/dev/zero"]);
+        assert_eq!(out.code, Some(2), "{}", out.stderr);
+        assert_eq!(
+            out.stderr.trim(),
+            "error: /dev/zero: an EPD file is at most 64 MiB and this file is larger"
+        );
+    }
+}
+
+#[test]
+fn a_bad_fen_is_quoted_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let fen = format!("\u{1b}]0;x\u{7}{}", "p".repeat(100_000));
+    let out = run(dir.path(), &["moves", &fen]);
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert_eq!(
+        out.stderr.trim(),
+        format!(
+            "error: bad FEN \"\\u{{1b}}]0;x\\u{{7}}{}\"... (100006 bytes): FEN needs 4 to 6 space-separated fields (placement, side, castling, en passant[, clocks]), found 1",
+            "p".repeat(34)
+        )
+    );
+}

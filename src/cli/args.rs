@@ -5,7 +5,8 @@ use sargon_z80::position::Board;
 /// The position named by an optional FEN argument: the start position when absent.
 pub fn board_arg(fen: Option<&str>) -> anyhow::Result<Board> {
     match fen {
-        Some(fen) => Board::from_fen(fen).map_err(|err| anyhow::anyhow!("bad FEN {fen:?}: {err}")),
+        Some(fen) => Board::from_fen(fen)
+            .map_err(|err| anyhow::anyhow!("bad FEN {}: {err}", sargon_z80::files::excerpt(fen))),
         None => Ok(Board::startpos()),
     }
 }

@@ -15,18 +15,39 @@ pub const EXCERPT_CHARS: usize = 40;
 /// assert_eq!(excerpt(&"x".repeat(100)), format!("\"{}\"... (100 bytes)", "x".repeat(40)));
 /// ```
 pub fn excerpt(text: &str) -> String {
-    let mut out = String::with_capacity(EXCERPT_CHARS + 16);
-    out.push('"');
+    let (shown, cut) = escaped_start(text);
+    if cut {
+        format!("\"{shown}\"... ({} bytes)", text.len())
+    } else {
+        format!("\"{shown}\"")
+    }
+}
+
+/// `text` for messages that quote it their own way (`` `D2 x` ``): the same escaping and
+/// cut as [`excerpt`], with `...` for a cut and no quotes.
+///
+/// ```
+/// use sargon_z80::files::clip;
+///
+/// assert_eq!(clip("D2 x"), "D2 x");
+/// assert_eq!(clip(&"7".repeat(50)), format!("{}...", "7".repeat(40)));
+/// ```
+pub fn clip(text: &str) -> String {
+    match escaped_start(text) {
+        (shown, true) => shown + "...",
+        (shown, false) => shown,
+    }
+}
+
+/// The first [`EXCERPT_CHARS`] characters escaped, and whether anything was left out.
+fn escaped_start(text: &str) -> (String, bool) {
+    let mut out = String::with_capacity(EXCERPT_CHARS + 8);
     let mut shown = 0;
     for c in text.chars().take(EXCERPT_CHARS) {
         out.extend(c.escape_debug());
         shown += c.len_utf8();
     }
-    out.push('"');
-    if shown < text.len() {
-        out.push_str(&format!("... ({} bytes)", text.len()));
-    }
-    out
+    (out, shown < text.len())
 }
 
 #[cfg(test)]
