@@ -10,6 +10,7 @@
 
 mod driver;
 mod genmov;
+mod inspect;
 mod list;
 mod perft;
 mod state;
@@ -17,6 +18,10 @@ mod symbols;
 
 pub use driver::{DriveError, Driver, Routine};
 pub use genmov::Generated;
+pub use inspect::{
+    Inspection, ListInfo, SEARCH_OPTIONAL, SEARCH_REQUIRED, SearchSmoke, Smoke, SmokeCall,
+    SymbolGroup, inspect, smoke_test,
+};
 pub use list::{ENTRY_SIZE, ListArea, ListError, RawEntry, decode_list};
 pub use perft::{PerftRun, perft_routine, z80_perft};
 pub use state::PlyState;

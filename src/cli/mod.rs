@@ -5,6 +5,7 @@ mod asm;
 mod bench;
 mod call;
 mod crosscheck;
+mod image;
 mod moves;
 mod perft;
 mod profile;
@@ -27,6 +28,8 @@ enum Command {
     Call(call::CallArgs),
     /// Assemble a Z80 source file into a binary, a pasmo-style symbol file and a listing.
     Asm(asm::AsmArgs),
+    /// Inspect an image: what it supports, missing or suspicious symbols, a smoke test.
+    Image(image::ImageCmdArgs),
     /// Show the emulated and native move lists of a position side by side.
     Moves(moves::MovesArgs),
     /// Count the leaf nodes of the legal move tree (perft), optionally per root move.
@@ -49,6 +52,7 @@ pub fn run() -> anyhow::Result<i32> {
     match cli.command {
         Command::Call(args) => call::run(args),
         Command::Asm(args) => asm::run(args),
+        Command::Image(args) => image::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Crosscheck(args) => crosscheck::run(args),

@@ -1,0 +1,190 @@
+//! `sargon-z80 image`: inspect an image: what it supports, which symbols are missing or
+//! suspicious, and a smoke test with T-states.
+
+use clap::Args;
+use sargon_z80::abi::{
+    Inspection, ListEndSource, SearchSmoke, Smoke, SmokeCall, SymbolGroup, inspect, smoke_test,
+};
+use sargon_z80::machine::Image;
+use sargon_z80::text::grouped;
+use serde::Serialize;
+
+use super::crosscheck::ImageArgs;
+
+const EXAMPLES: &str = "\
+Examples:
+  sargon-z80 image --rom sargon78.bin --sym sargon78.sym     a 1978 assembly
+  sargon-z80 image                                          the built-in image
+  sargon-z80 image --rom mine.bin --sym mine.sym --org 0x8000 --json
+
+It reads the symbols (the board ABI's required and optional ones, the search's), reports
+routines outside the image, variables past the top of memory or over one another and
+addresses that share their value with other names, then runs INITBD (when present) and
+GENMOV on the start position with their exact T-states. Exit status: 0 the image supports
+the board ABI and its smoke test passed, 1 it does not, 2 the files cannot be read.";
+
+/// Inspect an image: what it supports, missing or suspicious symbols, a smoke test.
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct ImageCmdArgs {
+    #[command(flatten)]
+    image: ImageArgs,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct Report<'a> {
+    image: String,
+    org: u16,
+    bytes: usize,
+    symbols: usize,
+    inspection: &'a Inspection,
+    smoke: Option<&'a Smoke>,
+    smoke_error: Option<String>,
+    supported: bool,
+}
+
+/// Runs the subcommand; returns the process exit code.
+pub fn run(args: ImageCmdArgs) -> anyhow::Result<i32> {
+    let image = args.image.load()?;
+    let inspection = inspect(&image);
+    let smoke = inspection
+        .board_supported()
+        .then(|| smoke_test(&image, &inspection.search));
+    let (smoke, smoke_error) = match smoke {
+        Some(Ok(smoke)) => (Some(smoke), None),
+        Some(Err(e)) => (None, Some(e.to_string())),
+        None => (None, None),
+    };
+    let supported = inspection.board_supported() && smoke.as_ref().is_some_and(Smoke::ok);
+    if args.json {
+        let report = Report {
+            image: args.image.describe(),
+            org: image.org,
+            bytes: image.bytes.len(),
+            symbols: image.symbols.len(),
+            inspection: &inspection,
+            smoke: smoke.as_ref(),
+            smoke_error,
+            supported,
+        };
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print!("{}", header(&args.image.describe(), &image));
+        print!("{}", symbols_text(&inspection));
+        print!("{}", smoke_text(smoke.as_ref(), smoke_error.as_deref()));
+        println!("verdict: {}", verdict(&inspection, smoke.as_ref()));
+    }
+    Ok(if supported { 0 } else { 1 })
+}
+
+fn header(name: &str, image: &Image) -> String {
+    format!(
+        "image:      {name} at {:#06X}..{:#06X} ({} bytes), {} symbols\n",
+        image.org,
+        image.end() - 1,
+        grouped(image.bytes.len() as u64),
+        grouped(image.symbols.len() as u64)
+    )
+}
+
+/// The two symbol groups, the list area and what looks wrong.
+fn symbols_text(inspection: &Inspection) -> String {
+    let mut out = group("board ABI:", &inspection.board, 14);
+    if let Some(error) = &inspection.board_error {
+        out.push_str(&format!("  cannot be driven: {error}\n"));
+    }
+    if let Some(list) = &inspection.list {
+        let source = match list.source {
+            ListEndSource::Mlend => "MLEND",
+            ListEndSource::NextSymbol => "no MLEND: it ends before the next symbol above MLIST",
+            ListEndSource::TopOfMemory => "no MLEND and nothing above MLIST: it runs to the stack",
+        };
+        out.push_str(&format!(
+            "  move list: {:#06X}..={:#06X}, {} entries for all plies together ({source})\n",
+            list.start,
+            list.last_entry,
+            grouped(u64::from(list.entries))
+        ));
+    }
+    out.push_str(&group("search:", &inspection.search, 13));
+    if inspection.suspicious.is_empty() {
+        out.push_str("suspicious: nothing found\n");
+    } else {
+        out.push_str("suspicious:\n");
+        for finding in &inspection.suspicious {
+            out.push_str(&format!("  - {finding}\n"));
+        }
+    }
+    out
+}
+
+fn group(title: &str, group: &SymbolGroup, required: usize) -> String {
+    let present = required - group.missing.len();
+    let mut out = if group.complete() {
+        format!("{title:<11} all {required} required symbols\n")
+    } else {
+        format!(
+            "{title:<11} {present} of {required} required symbols; missing: {}\n",
+            group.missing.join(", ")
+        )
+    };
+    let list = |names: &[&str]| {
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(", ")
+        }
+    };
+    out.push_str(&format!(
+        "  optional: {}; missing: {}\n",
+        list(&group.optional),
+        list(&group.optional_missing)
+    ));
+    out
+}
+
+fn smoke_text(smoke: Option<&Smoke>, error: Option<&str>) -> String {
+    let Some(smoke) = smoke else {
+        return match error {
+            Some(e) => format!("smoke test: not run: {e}\n"),
+            None => "smoke test: not run (the board ABI is not supported)\n".to_string(),
+        };
+    };
+    let mut out = "smoke test:\n".to_string();
+    for call in smoke.initbd.iter().chain([&smoke.genmov]) {
+        out.push_str(&call_line(call));
+    }
+    match &smoke.search {
+        SearchSmoke::Ran(call) => out.push_str(&call_line(call)),
+        SearchSmoke::NotRun { reason } => {
+            out.push_str(&format!("  {:<8} not run: {reason}\n", "FNDMOV"))
+        }
+    }
+    out
+}
+
+fn call_line(call: &SmokeCall) -> String {
+    let mark = if call.ok { "" } else { "  <- wrong" };
+    match call.cost {
+        Some(cost) => format!(
+            "  {:<8} {:>9} T-states {:>7} instructions  {}{mark}\n",
+            call.routine,
+            grouped(cost.tstates),
+            grouped(cost.instructions),
+            call.outcome
+        ),
+        None => format!("  {:<8} failed: {}\n", call.routine, call.outcome),
+    }
+}
+
+fn verdict(inspection: &Inspection, smoke: Option<&Smoke>) -> &'static str {
+    match smoke {
+        _ if !inspection.board.complete() => "the image does not support the board ABI",
+        None => "the image's board ABI symbols are there but it cannot be driven",
+        Some(s) if !s.ok() => "the image has the board ABI's symbols but failed its smoke test",
+        Some(_) => "the image supports the board ABI and passed its smoke test",
+    }
+}
