@@ -90,7 +90,7 @@ fn moveno_1_answers_from_the_book() {
 
 #[test]
 fn bad_input_exits_2_with_one_line() {
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 7] = [
         (&["8/8/8 w - - 0 1"], "error: bad FEN \"8/8/8 w - - 0 1\""),
         (
             &["--moves", "e2e5"],
@@ -105,11 +105,22 @@ fn bad_input_exits_2_with_one_line() {
             "error: no legal move: white is checkmated",
         ),
         (
-            &["--engine", "z80"],
-            "error: --engine z80: the emulated 1978 search is not available",
+            &[
+                "--engine",
+                "native",
+                "--rom",
+                "roms/sargon.bin",
+                "--sym",
+                "roms/sargon.sym",
+            ],
+            "error: --rom/--sym choose an image for --engine z80; --engine native has none",
         ),
         (
             &["--list-capacity", "30"],
+            "error: --list-capacity is for --engine native",
+        ),
+        (
+            &["--engine", "native", "--list-capacity", "30"],
             "error: the search gave no answer: move list overflow at ply 2",
         ),
     ];

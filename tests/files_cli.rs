@@ -287,7 +287,7 @@ fn a_variable_at_the_top_of_memory_is_refused_by_every_command() {
         assert_eq!(out.code, Some(2), "{command:?}: {}", out.stderr);
         assert!(
             out.stderr.contains(
-                "POSQ = 0xFFFF: the harness uses 3 bytes from there, past the top of memory"
+                "POSQ = 0xFFFF: its 3 bytes run past the top of memory"
             ),
             "{command:?}: {}",
             out.stderr

@@ -69,11 +69,11 @@ fn the_built_in_image_supports_the_board_abi_and_passes_its_smoke_test() {
     assert_eq!(out.code, Some(0), "{}", out.stdout);
     for line in [
         "board ABI:  all 14 required symbols\n",
-        "search:     all 13 required symbols\n",
+        "search:     all 9 required symbols\n",
         "suspicious: nothing found\n",
-        "  GENMOV      11,320 T-states   1,819 instructions  20 moves for the start position\n",
-        "set up the start position\n",
-        "  FNDMOV   not run: the search symbols are there; this build has no search driver to run FNDMOV\n",
+        "  INITBD         5,481 T-states       514 instructions  set up the start position\n",
+        "  GENMOV        11,320 T-states     1,819 instructions  20 moves for the start position\n",
+        "  FNDMOV       807,330 T-states   116,381 instructions  b1c3 at PLYMAX 1, SCORE+1 = 0x86, 21 evaluations\n",
         "verdict: the image supports the board ABI and passed its smoke test\n",
     ] {
         assert!(out.stdout.contains(line), "{line:?} in\n{}", out.stdout);
@@ -105,7 +105,7 @@ fn a_1978_style_symbol_file_is_reported_with_its_list_and_shared_values() {
     assert!(out.stdout.contains(list), "{}", out.stdout);
     assert!(
         out.stdout
-            .contains("search:     12 of 13 required symbols; missing: FNDMOV\n")
+            .contains("search:     8 of 9 required symbols; missing: FNDMOV\n")
     );
     assert!(out.stdout.contains(&format!(
         "  - KOLOR ({kolor:#06X}) shares its value with KNIGHT (listings show KOLOR)\n"
@@ -147,7 +147,7 @@ fn broken_symbols_are_named() {
     let out = run_image(&bin, &sym, &[]);
     assert_eq!(out.code, Some(1), "{}", out.stdout);
     assert!(out.stdout.contains(
-        "  cannot be driven: POSQ = 0xFFFF: the harness uses 3 bytes from there, past the top of memory (wrong --sym?)\n"
+        "  cannot be driven: POSQ = 0xFFFF: its 3 bytes run past the top of memory (0xFFFF)\n"
     ));
     assert!(
         out.stdout
@@ -164,7 +164,9 @@ fn json_holds_the_same_findings() {
     assert_eq!(v["inspection"]["board"]["missing"], serde_json::json!([]));
     assert_eq!(v["inspection"]["list"]["entries"], 3072);
     assert_eq!(v["smoke"]["genmov"]["cost"]["tstates"], 11320);
-    assert_eq!(v["smoke"]["search"]["status"], "not-run");
+    assert_eq!(v["smoke"]["search"]["status"], "ran");
+    assert_eq!(v["smoke"]["search"]["ok"], true);
+    assert_eq!(v["smoke"]["search"]["cost"]["tstates"], 807330);
 }
 
 #[test]

@@ -322,3 +322,69 @@ fn disassembly_of_the_image() {
         ]
     );
 }
+
+/// LD B,3; CALL POINTS; LD (9000h),A; DJNZ -8; RET; POINTS: LD A,B; ADD A,A; RET
+const CALLS_POINTS: [u8; 14] = [
+    0x06, 0x03, 0xCD, 0x0B, 0x80, 0x32, 0x00, 0x90, 0x10, 0xF8, 0xC9, 0x78, 0x87, 0xC9,
+];
+
+#[test]
+fn unlimited_budget_and_the_room_for_the_sentinel() {
+    let mut m = machine(&CALLS_POINTS, "");
+    assert_eq!(m.budget(), sargon_z80::machine::DEFAULT_BUDGET);
+    m.set_budget(sargon_z80::machine::UNLIMITED_BUDGET);
+    assert_eq!(m.budget(), u64::MAX);
+    assert_eq!(m.call(ORG).unwrap().instructions, 20);
+    m.set_budget(19);
+    assert_eq!(
+        m.call(ORG).unwrap_err(),
+        MachineError::BudgetExceeded {
+            pc: ORG + 0x0A,
+            count: 19
+        }
+    );
+    m.set_budget(20);
+    assert_eq!(m.call(ORG).unwrap().instructions, 20);
+    m.set_stack_size(1);
+    assert_eq!(
+        m.call(ORG).unwrap_err(),
+        MachineError::StackOutOfRange {
+            sp: 0xFFFE,
+            pc: ORG
+        },
+        "the sentinel itself does not fit"
+    );
+}
+
+#[test]
+fn blocked_write_then_exact_budget_count() {
+    // LD HL,DATA; loop: LD (HL),A; JR loop
+    let mut m = machine(&[0x21, 0x00, 0x81, 0x77, 0x18, 0xFD], "");
+    m.protect(DATA..=DATA);
+    m.set_budget(3);
+    assert_eq!(
+        m.call(ORG).unwrap_err(),
+        MachineError::ProtectedWrite {
+            addr: DATA,
+            value: m.registers().a,
+            pc: ORG + 3
+        }
+    );
+    m.set_budget(2);
+    assert!(
+        matches!(
+            m.call(ORG),
+            Err(MachineError::ProtectedWrite { pc: 0x8003, .. })
+        ),
+        "the write on the last instruction of the budget is still reported"
+    );
+    m.unprotect(DATA..=DATA);
+    m.set_budget(1001);
+    assert_eq!(
+        m.call(ORG).unwrap_err(),
+        MachineError::BudgetExceeded {
+            pc: ORG + 3,
+            count: 1001
+        }
+    );
+}

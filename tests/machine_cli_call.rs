@@ -235,7 +235,7 @@ fn routines_in_order_with_registers_and_dumps() {
          0x8000 at 0x8000: 21 T-states, 3 instructions\n\
          total: 42 T-states, 6 instructions\n\
          AF=0700 BC=0000 DE=0000 HL=8101 IX=0000 IY=0000 SP=0000 PC=8003 flags=------\n\
-         AF'=0000 BC'=0000 DE'=0000 HL'=0000 I=00 R=00 IFF1=0 IFF2=0 IM=0\n\
+         AF'=0000 BC'=0000 DE'=0000 HL'=0000 I=00 R=06 IFF1=0 IFF2=0 IM=0\n\
          DATA:4/2 at 0x8100, 4 bytes:\n  8100  00 07\n  8102  00 00\n\
          GO:3 at 0x8000, 3 bytes:\n  8000  85 77 C9\n"
     );

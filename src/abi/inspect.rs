@@ -10,26 +10,16 @@ use serde::Serialize;
 
 use crate::machine::Image;
 
+use super::search::{SEARCH_OPTIONAL, SEARCH_REQUIRED};
 use super::symbols::{AbiSymbols, ListEndSource, OPTIONAL, REQUIRED};
 
 pub use smoke::{SearchSmoke, Smoke, SmokeCall, smoke_test};
 
-/// The symbols a search driver needs (SARGON_SEARCH.md sections 2.1 and 7): FNDMOV and POINTS,
-/// and the variables poked before and read after a search.
-pub const SEARCH_REQUIRED: [&str; 13] = [
-    "FNDMOV", "POINTS", "KOLOR", "COLOR", "MOVENO", "PLYMAX", "NPLY", "VALM", "BESTM", "SCORE",
-    "PMATE", "MLPTRJ", "STACK",
-];
-
-/// The search symbols a driver uses when present: POINTS's outputs and inputs, and PREVMV
-/// (where the project's image keeps the previous move's entry).
-pub const SEARCH_OPTIONAL: [&str; 9] = [
-    "BRDC", "MTRL", "PTSL", "PTSW1", "PTSW2", "PTSCK", "BC0", "MV0", "PREVMV",
-];
-
 /// Which of a group's symbols an image defines.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SymbolGroup {
+    /// How many symbols the group requires.
+    pub required: usize,
     /// Required symbols that are missing (empty: the group is supported).
     pub missing: Vec<&'static str>,
     /// Optional symbols present.
@@ -42,6 +32,7 @@ impl SymbolGroup {
     fn of(image: &Image, required: &[&'static str], optional: &[&'static str]) -> SymbolGroup {
         let has = |name: &&str| image.symbols.get(name).is_some();
         SymbolGroup {
+            required: required.len(),
             missing: required.iter().copied().filter(|n| !has(n)).collect(),
             optional: optional.iter().copied().filter(has).collect(),
             optional_missing: optional.iter().copied().filter(|n| !has(n)).collect(),

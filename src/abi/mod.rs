@@ -13,14 +13,14 @@ mod genmov;
 mod inspect;
 mod list;
 mod perft;
+pub mod search;
 mod state;
 mod symbols;
 
 pub use driver::{DriveError, Driver, Routine};
 pub use genmov::Generated;
 pub use inspect::{
-    Inspection, ListInfo, SEARCH_OPTIONAL, SEARCH_REQUIRED, SearchSmoke, Smoke, SmokeCall,
-    SymbolGroup, inspect, smoke_test,
+    Inspection, ListInfo, SearchSmoke, Smoke, SmokeCall, SymbolGroup, inspect, smoke_test,
 };
 pub use list::{ENTRY_SIZE, ListArea, ListError, RawEntry, decode_list};
 pub use perft::{PerftRun, perft_routine, z80_perft};

@@ -12,7 +12,7 @@ pub use extent::check_extents;
 
 /// Bytes of PLYIX the harness uses: four per ply (start word and head link) for the deepest
 /// walk a command allows (8 plies).
-pub const PLY_TABLE_BYTES: u32 = 4 * 8;
+pub const PLY_TABLE_BYTES: u16 = 4 * 8;
 
 /// The symbols every ABI image defines (ABI section 8).
 pub const REQUIRED: [&str; 14] = [
@@ -124,17 +124,29 @@ pub enum AbiError {
         /// One past its last byte.
         end: u32,
     },
-    /// A variable or table whose bytes run past the top of memory.
+    /// The image has the board ABI but not the search's symbols (all missing ones named).
     #[error(
-        "{name} = {addr:#06X}: the harness uses {len} bytes from there, past the top of memory (wrong --sym?)"
+        "the image has no search ABI (SARGON_SEARCH.md): missing symbol(s) {}; the board commands still work",
+        .0.join(", ")
     )]
-    PastTopOfMemory {
+    MissingSearchSymbols(Vec<String>),
+    /// The default place of the previous-move entry is taken and the image names no PREVMV.
+    #[error(
+        "the previous-move entry cannot go to {addr:#06X} (it overlaps the image, the move list, PLYIX or the stack): define PREVMV in the symbol file"
+    )]
+    NoRoomForPreviousEntry {
+        /// The default address.
+        addr: u16,
+    },
+    /// A symbol whose bytes would run past the top of memory.
+    #[error("{name} = {addr:#06X}: its {bytes} bytes run past the top of memory (0xFFFF)")]
+    SymbolPastMemory {
         /// The symbol.
         name: &'static str,
         /// Its address.
         addr: u16,
-        /// The bytes the harness uses from there.
-        len: u32,
+        /// How many bytes the harness uses from there.
+        bytes: u16,
     },
     /// The move-list area cannot hold a single entry.
     #[error("the move-list area {start:#06X}..={last:#06X} holds no entry")]
@@ -214,17 +226,18 @@ impl AbiSymbols {
     }
 
     /// Every variable and table the harness reads or writes, at the length it uses there:
-    /// BOARDA's 120 bytes, POSQ with the 0xFF byte after it, the list area up to the last
-    /// byte of an entry at MLEND, the ply table for 8 plies, PCOUNT's 32 bits.
-    pub fn extents(&self) -> Vec<(&'static str, u16, u32)> {
-        let list_bytes = u32::from(self.mlend - self.mlist) + u32::from(ENTRY_SIZE);
+    /// BOARDA's 120 bytes, POSQ with the 0xFF byte after it, an entry at MLIST and at MLEND
+    /// (so the whole list area, MLIST being at most MLEND), the ply table for 8 plies,
+    /// PCOUNT's 32 bits.
+    pub fn extents(&self) -> Vec<(&'static str, u16, u16)> {
         let mut extents = vec![
             ("BOARDA", self.boarda, 120),
             ("COLOR", self.color, 1),
             ("POSK", self.posk, 2),
             ("POSQ", self.posq, 3),
             ("CKFLG", self.ckflg, 1),
-            ("MLIST", self.mlist, list_bytes),
+            ("MLIST", self.mlist, ENTRY_SIZE),
+            ("MLEND", self.mlend, ENTRY_SIZE),
             ("MLNXT", self.mlnxt, 2),
             ("MLPTRI", self.mlptri, 2),
             ("MLPTRJ", self.mlptrj, 2),
@@ -358,10 +371,10 @@ mod tests {
             }
             assert_eq!(
                 err.unwrap_err(),
-                AbiError::PastTopOfMemory {
+                AbiError::SymbolPastMemory {
                     name,
                     addr: at,
-                    len
+                    bytes: len
                 },
                 "{name} at {at:#06X}"
             );
@@ -370,7 +383,7 @@ mod tests {
         let err = AbiSymbols::resolve(&image(&[("MLEND", 0xFFFB)], &[])).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "MLIST = 0x010A: the harness uses 65271 bytes from there, past the top of memory (wrong --sym?)"
+            "MLEND = 0xFFFB: its 6 bytes run past the top of memory (0xFFFF)"
         );
         let err = AbiSymbols::resolve(&image(
             &[
@@ -383,10 +396,10 @@ mod tests {
         ));
         assert_eq!(
             err.unwrap_err(),
-            AbiError::PastTopOfMemory {
+            AbiError::SymbolPastMemory {
                 name: "PCOUNT",
                 addr: 0xFFFD,
-                len: 4
+                bytes: 4
             }
         );
     }

@@ -19,8 +19,9 @@ Examples:
 
 It reads the symbols (the board ABI's required and optional ones, the search's), reports
 routines outside the image, variables past the top of memory or over one another and
-addresses that share their value with other names, then runs INITBD (when present) and
-GENMOV on the start position with their exact T-states. Exit status: 0 the image supports
+addresses that share their value with other names, then runs INITBD (when present), GENMOV
+on the start position and, with the search's symbols, FNDMOV at one ply, with their exact
+T-states. Exit status: 0 the image supports
 the board ABI and its smoke test passed, 1 it does not, 2 the files cannot be read.";
 
 /// Inspect an image: what it supports, missing or suspicious symbols, a smoke test.
@@ -92,7 +93,7 @@ fn header(name: &str, image: &Image) -> String {
 
 /// The two symbol groups, the list area and what looks wrong.
 fn symbols_text(inspection: &Inspection) -> String {
-    let mut out = group("board ABI:", &inspection.board, 14);
+    let mut out = group("board ABI:", &inspection.board);
     if let Some(error) = &inspection.board_error {
         out.push_str(&format!("  cannot be driven: {error}\n"));
     }
@@ -109,7 +110,7 @@ fn symbols_text(inspection: &Inspection) -> String {
             grouped(u64::from(list.entries))
         ));
     }
-    out.push_str(&group("search:", &inspection.search, 13));
+    out.push_str(&group("search:", &inspection.search));
     if inspection.suspicious.is_empty() {
         out.push_str("suspicious: nothing found\n");
     } else {
@@ -121,28 +122,45 @@ fn symbols_text(inspection: &Inspection) -> String {
     out
 }
 
-fn group(title: &str, group: &SymbolGroup, required: usize) -> String {
+fn group(title: &str, group: &SymbolGroup) -> String {
+    let required = group.required;
     let present = required - group.missing.len();
     let mut out = if group.complete() {
         format!("{title:<11} all {required} required symbols\n")
     } else {
-        format!(
-            "{title:<11} {present} of {required} required symbols; missing: {}\n",
-            group.missing.join(", ")
+        wrapped(
+            &format!("{title:<11} {present} of {required} required symbols; missing:"),
+            &group.missing,
         )
     };
-    let list = |names: &[&str]| {
-        if names.is_empty() {
-            "none".to_string()
+    out.push_str(&wrapped("  optional:", &group.optional));
+    out.push_str(&wrapped("  optional, missing:", &group.optional_missing));
+    out
+}
+
+/// `lead` and the names joined by commas, wrapped at 100 columns under the first name.
+fn wrapped(lead: &str, names: &[&str]) -> String {
+    if names.is_empty() {
+        return format!("{lead} none\n");
+    }
+    let indent = " ".repeat(lead.len() + 1);
+    let mut out = lead.to_string();
+    let mut width = lead.len();
+    for (i, name) in names.iter().enumerate() {
+        let comma = if i + 1 < names.len() { "," } else { "" };
+        if width + 1 + name.len() + comma.len() > 100 {
+            out.push('\n');
+            out.push_str(&indent);
+            width = indent.len();
         } else {
-            names.join(", ")
+            out.push(' ');
+            width += 1;
         }
-    };
-    out.push_str(&format!(
-        "  optional: {}; missing: {}\n",
-        list(&group.optional),
-        list(&group.optional_missing)
-    ));
+        out.push_str(name);
+        out.push_str(comma);
+        width += name.len() + comma.len();
+    }
+    out.push('\n');
     out
 }
 
@@ -170,7 +188,7 @@ fn call_line(call: &SmokeCall) -> String {
     let mark = if call.ok { "" } else { "  <- wrong" };
     match call.cost {
         Some(cost) => format!(
-            "  {:<8} {:>9} T-states {:>7} instructions  {}{mark}\n",
+            "  {:<8} {:>11} T-states {:>9} instructions  {}{mark}\n",
             call.routine,
             grouped(cost.tstates),
             grouped(cost.instructions),

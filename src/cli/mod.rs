@@ -11,6 +11,7 @@ mod perft;
 mod profile;
 mod think;
 mod tui;
+mod uci;
 
 use clap::{Parser, Subcommand};
 
@@ -44,6 +45,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Search a position natively as the 1978 program does: best move, score, PV, counts.
     Think(think::ThinkArgs),
+    /// Play the 1978 program from a chess GUI over the UCI protocol.
+    Uci(uci::UciArgs),
 }
 
 /// Parses the arguments and runs the chosen subcommand; returns the process exit code.
@@ -60,5 +63,6 @@ pub fn run() -> anyhow::Result<i32> {
         Command::Tui(args) => tui::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Think(args) => think::run(args),
+        Command::Uci(args) => uci::run(args),
     }
 }

@@ -7,8 +7,13 @@ use clap::Args;
 use serde::Serialize;
 
 use sargon_z80::abi::Driver;
+use sargon_z80::abi::search::{SearchDriver, SearchRequest};
+use sargon_z80::engine::Setup;
 use sargon_z80::files::Outputs;
-use sargon_z80::profile::{Collector, DEFAULT_MHZ, Profile, heatmap_svg, profile_routine};
+use sargon_z80::profile::{
+    Collector, DEFAULT_MHZ, Profile, heatmap_svg, observe_call, profile_routine,
+};
+use sargon_z80::reference::{Rules, legal_moves};
 
 use super::args::{board_arg, check_mhz};
 use super::crosscheck::ImageArgs;
@@ -20,10 +25,14 @@ Examples:
   sargon-z80 profile --routine MOVE                   MOVE over every generated move
   sargon-z80 profile --routine INCHK --mhz 3.5
   sargon-z80 profile --svg boarda.svg                 also draw the BOARDA heatmap (open it in a browser)
+  sargon-z80 profile --search 3                       the whole search at PLYMAX 3, per routine
   sargon-z80 profile --rom sargon78.bin --sym sargon78.sym --json
 
 GENMOV and INCHK are called once on the position; MOVE and UNMOVE once per generated move
 (each MOVE is undone by UNMOVE); any other symbol is called once on the position as set up.
+With --search N the whole search runs once (FNDMOV at PLYMAX N, the position set up as `think`
+sets it up: MOVENO from the fullmove number clamped to 2..255), so the table shows where a
+search spends its T-states: GENMOV, SORTM, EVAL, PINFND, POINTS, MOVE, UNMOVE, INCHK...
 Nested calls are attributed to the routine called (its symbol): total/min/mean/max include
 them, `self T` does not.";
 
@@ -34,8 +43,16 @@ pub struct ProfileArgs {
     /// The position [default: the start position].
     fen: Option<String>,
     /// The routine to profile (GENMOV, INCHK, MOVE, UNMOVE or any symbol of the image).
-    #[arg(long, value_name = "NAME", default_value = "GENMOV")]
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "GENMOV",
+        conflicts_with = "search"
+    )]
     routine: String,
+    /// Profile the whole search (FNDMOV) instead, set up as `think` does, at PLYMAX N.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=9))]
+    search: Option<u8>,
     /// Clock rates for the real-time columns, in MHz, comma-separated.
     #[arg(long, value_name = "MHZ,...", value_delimiter = ',', default_values_t = DEFAULT_MHZ)]
     mhz: Vec<f64>,
@@ -63,10 +80,19 @@ pub fn run(args: ProfileArgs) -> anyhow::Result<i32> {
     check_mhz(&args.mhz)?;
     let board = board_arg(args.fen.as_deref())?;
     let image = args.image.load()?;
-    let mut driver = Driver::new(&image)?;
-    let routine = args.routine.to_ascii_uppercase();
     let mut collector = Collector::new();
-    let moves = profile_routine(&mut driver, &board, &routine, &mut collector)?;
+    let (routine, moves) = match args.search {
+        Some(plymax) => (
+            "FNDMOV".to_string(),
+            search(&args, plymax, &image, &mut collector)?,
+        ),
+        None => {
+            let routine = args.routine.to_ascii_uppercase();
+            let mut driver = Driver::new(&image)?;
+            let moves = profile_routine(&mut driver, &board, &routine, &mut collector)?;
+            (routine, moves)
+        }
+    };
     let profile = Profile::new(&collector, &image, &routine, &args.mhz);
 
     if let Some(path) = &args.svg {
@@ -96,7 +122,12 @@ pub fn run(args: ProfileArgs) -> anyhow::Result<i32> {
         println!("position: {}", board.to_fen());
         println!("image:    {}", args.image.describe());
         let plural = if moves == 1 { "" } else { "s" };
-        println!("GENMOV lists {moves} move{plural} for this position");
+        match args.search {
+            Some(plymax) => {
+                println!("FNDMOV at PLYMAX {plymax}: {moves} legal move{plural} at the root")
+            }
+            None => println!("GENMOV lists {moves} move{plural} for this position"),
+        }
         println!();
         print!("{}", profile.to_text());
         if let Some(path) = &args.svg {
@@ -108,4 +139,28 @@ pub fn run(args: ProfileArgs) -> anyhow::Result<i32> {
         }
     }
     Ok(0)
+}
+
+/// Runs the search once under the collector; returns the number of legal root moves.
+fn search(
+    args: &ProfileArgs,
+    plymax: u8,
+    image: &sargon_z80::machine::Image,
+    collector: &mut Collector,
+) -> anyhow::Result<usize> {
+    let setup = match args.fen.as_deref() {
+        Some(fen) => Setup::from_fen(fen)?,
+        None => Setup::startpos(),
+    };
+    let driver = SearchDriver::new(image)?;
+    let request = SearchRequest {
+        board: setup.board,
+        moveno: setup.moveno,
+        plymax,
+        r_register: 0,
+    };
+    let mut machine = driver.prepare(&request);
+    observe_call(&mut machine, collector, driver.symbols().fndmov)
+        .context("FNDMOV failed under the profiler")?;
+    Ok(legal_moves(&setup.board, Rules::Sargon).len())
 }

@@ -9,6 +9,7 @@ mod compare;
 mod mismatch;
 pub mod report;
 mod runner;
+pub mod search;
 pub mod suite;
 mod walk;
 

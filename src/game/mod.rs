@@ -6,6 +6,7 @@ mod clock;
 mod deepening;
 mod searcher;
 mod state;
+mod z80;
 
 pub use clock::{Budget, Levels};
 pub use deepening::{Level, Limits, deepen};
@@ -13,3 +14,4 @@ pub use searcher::{
     Answer, Control, Failure, Hardware, NativeSearcher, Request, Searcher, no_legal_move,
 };
 pub use state::{Game, GameError, Start};
+pub use z80::Z80Searcher;

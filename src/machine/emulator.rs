@@ -5,14 +5,19 @@ use std::ops::{Add, AddAssign, RangeBounds};
 use iz80::{Reg8, Reg16};
 use serde::Serialize;
 
-use super::memory::{Bus, Observed, Ram, inclusive};
-use super::registers::layout;
-use super::timing::{Kind, Timing, timing_at};
+use super::guards::Guards;
+use super::memory::{Observed, Ram, inclusive};
 use super::trace::{AccessTrace, Observer};
+use super::watch::Watch;
 use super::{Image, MachineError, Registers, SymbolTable};
+use super::{run, step};
 
 /// Instructions a call may run before it counts as runaway code.
 pub const DEFAULT_BUDGET: u64 = 50_000_000;
+
+/// A budget no call reaches (some 10^19 instructions; at 75 million a second, thousands of
+/// years): for long searches. The other guards stay.
+pub const UNLIMITED_BUDGET: u64 = u64::MAX;
 
 /// Bytes below the stack top that SP may use during a call.
 pub const DEFAULT_STACK_SIZE: u16 = 0x400;
@@ -53,81 +58,6 @@ pub struct Step {
     pub returned: bool,
 }
 
-/// Where a call may go: the stack region, the code region, the sentinel and the budget.
-#[derive(Debug, Clone, Copy)]
-struct Guards {
-    /// SP at the start of a call; the region is `stack - stack_size ..= stack`.
-    stack: u16,
-    stack_size: u16,
-    /// PC must stay in `code_start .. code_start + code_len`.
-    code_start: u16,
-    code_len: u32,
-    budget: u64,
-    /// Return address pushed by `begin_call`, outside the code region when there is room.
-    sentinel: u16,
-}
-
-impl Guards {
-    #[inline(always)]
-    fn in_code(&self, pc: u16) -> bool {
-        u32::from(pc.wrapping_sub(self.code_start)) < self.code_len
-    }
-
-    /// Sets the code region and puts the sentinel just outside it (a region of all 64 KiB
-    /// gives up its last byte for the sentinel).
-    fn set_code_region(&mut self, start: u16, len: u32) {
-        self.code_start = start;
-        self.code_len = len.min(0xFFFF);
-        let end = u32::from(start) + self.code_len;
-        self.sentinel = if end <= 0xFFFF {
-            end as u16
-        } else {
-            start.wrapping_sub(1)
-        };
-    }
-
-    /// After an instruction: the error when it tried to write to protected memory or moved SP
-    /// out of the stack region, else whether it returned to the sentinel.
-    fn after(
-        &self,
-        fault: Option<(u16, u8)>,
-        pc: u16,
-        next: u16,
-        sp: u16,
-    ) -> Result<bool, MachineError> {
-        if let Some((addr, value)) = fault {
-            return Err(MachineError::ProtectedWrite { addr, value, pc });
-        }
-        if self.stack.wrapping_sub(sp) > self.stack_size {
-            return Err(MachineError::StackOutOfRange { sp, pc });
-        }
-        Ok(next == self.sentinel && sp == self.stack)
-    }
-
-    /// `after`, then the checks due before the next instruction of a call: the budget and
-    /// the code region.
-    #[cold]
-    fn settle(
-        &self,
-        fault: Option<(u16, u8)>,
-        pc: u16,
-        next: u16,
-        sp: u16,
-        count: u64,
-    ) -> Result<Flow, MachineError> {
-        if self.after(fault, pc, next, sp)? {
-            return Ok(Flow::Returned);
-        }
-        if count >= self.budget {
-            return Ok(Flow::Stop(MachineError::BudgetExceeded { pc: next, count }));
-        }
-        if !self.in_code(next) {
-            return Ok(Flow::Stop(MachineError::PcOutsideImage { pc: next }));
-        }
-        Ok(Flow::Go)
-    }
-}
-
 /// CPU, memory and the call guards: everything a run needs except the observer.
 struct Core {
     cpu: iz80::Cpu,
@@ -143,130 +73,9 @@ pub struct Machine {
     trace: AccessTrace,
 }
 
-/// Exact T-states of the instruction at `pc` that has just run, from its table entry and the
-/// registers after it: conditional jumps, calls and returns leave F as they found it, DJNZ
-/// jumped when B is now non-zero, and a block instruction repeats when PC is back at its ED
-/// byte. (Reading the entry after the run only differs for code that rewrites its own opcode.)
-/// None for HALT, which a call must not execute.
-#[inline(always)]
-fn exact_tstates(timing: Timing, regs: &iz80::Registers, pc: u16, next: u16) -> Option<u32> {
-    let tstates = timing.with_flags(regs.get8(Reg8::F));
-    if timing.kind == Kind::Plain {
-        Some(tstates)
-    } else {
-        special(timing, regs, pc, next).map(|extra| tstates + extra)
-    }
-}
-
-/// The extra T-states of DJNZ and the block instructions; None for HALT. Kept out of line so
-/// that the common case above is one test.
-#[inline(never)]
-fn special(timing: Timing, regs: &iz80::Registers, pc: u16, next: u16) -> Option<u32> {
-    let taken = match timing.kind {
-        Kind::Djnz => regs.get8(Reg8::B) != 0,
-        Kind::Block => next == pc.wrapping_add(u16::from(timing.len) - 2),
-        Kind::Halt => return None,
-        Kind::Plain | Kind::Prefix => false,
-    };
-    Some(if taken { u32::from(timing.extra) } else { 0 })
-}
-
-/// Takes the CPU out of the HALT state iz80 entered (only an interrupt would, on the chip).
-#[cold]
-fn unhalt(cpu: &mut iz80::Cpu) {
-    let mut state = cpu.serialize();
-    state[layout::HALTED] = 0;
-    cpu.deserialize(&state)
-        .expect("a state serialized by this CPU deserializes");
-}
-
-/// Executes one instruction under the guards: its T-states, and whether it returned to the
-/// sentinel.
-fn exec<B: Bus>(cpu: &mut iz80::Cpu, bus: &mut B, g: &Guards) -> Result<(u32, bool), MachineError> {
-    let pc = cpu.immutable_registers().pc();
-    if !g.in_code(pc) {
-        return Err(MachineError::PcOutsideImage { pc });
-    }
-    let timing = timing_at(&bus.ram().bytes, pc);
-    if timing.kind == Kind::Halt {
-        return Err(MachineError::Halted { pc });
-    }
-    bus.begin(pc);
-    cpu.execute_instruction(bus);
-    let regs = cpu.immutable_registers();
-    let (next, sp) = (regs.pc(), regs.get16(Reg16::SP));
-    let tstates = exact_tstates(timing, regs, pc, next).unwrap_or(u32::from(timing.t));
-    let returned = g.after(bus.ram().fault.take(), pc, next, sp)?;
-    bus.finish(pc, timing.len, tstates);
-    Ok((tstates, returned))
-}
-
-/// How a call goes on after an unusual instruction that broke no guard itself.
-enum Flow {
-    /// Keep running.
-    Go,
-    /// The routine returned to the sentinel.
-    Returned,
-    /// The next instruction must not run.
-    Stop(MachineError),
-}
-
-/// The emulation step loop: runs from `pc` (a call already begun) to the return. Allocates
-/// nothing; the T-states are counted after each instruction so that nothing but PC lives
-/// across iz80's call, and every guard is folded into one rarely taken branch.
-fn run<B: Bus>(
-    cpu: &mut iz80::Cpu,
-    bus: &mut B,
-    g: &Guards,
-    mut pc: u16,
-) -> Result<Cost, MachineError> {
-    let mut cost = Cost::default();
-    loop {
-        bus.begin(pc);
-        cpu.execute_instruction(bus);
-        let regs = cpu.immutable_registers();
-        let (next, sp) = (regs.pc(), regs.get16(Reg16::SP));
-        let timing = timing_at(&bus.ram().bytes, pc);
-        let Some(tstates) = exact_tstates(timing, regs, pc, next) else {
-            unhalt(cpu);
-            return Err(MachineError::Halted { pc });
-        };
-        cost.tstates += u64::from(tstates);
-        cost.instructions += 1;
-        // The sentinel lies outside the code region, so leaving the region covers returning.
-        let unusual = bus.ram().fault.is_some()
-            | (g.stack.wrapping_sub(sp) > g.stack_size)
-            | !g.in_code(next)
-            | (cost.instructions >= g.budget);
-        if unusual {
-            let fault = bus.ram().fault.take();
-            let flow = g.settle(fault, pc, next, sp, cost.instructions)?;
-            bus.finish(pc, timing.len, tstates);
-            match flow {
-                Flow::Go => {}
-                Flow::Returned => return Ok(cost),
-                Flow::Stop(err) => return Err(err),
-            }
-        } else {
-            bus.finish(pc, timing.len, tstates);
-        }
-        pc = next;
-    }
-}
-
 impl Core {
     fn pc(&self) -> u16 {
         self.cpu.immutable_registers().pc()
-    }
-
-    fn step<B: Bus>(cpu: &mut iz80::Cpu, bus: &mut B, g: &Guards) -> Result<Step, MachineError> {
-        let pc = cpu.immutable_registers().pc();
-        let (tstates, returned) = exec(cpu, bus, g)?;
-        Ok(Step {
-            pc,
-            tstates,
-            returned,
-        })
     }
 
     fn begin_call(&mut self, addr: u16) {
@@ -279,7 +88,8 @@ impl Core {
         regs.set_pc(addr);
     }
 
-    /// Checks the entry point and begins a call; the error when the call cannot start.
+    /// Checks the entry point, the budget and the room for the sentinel, and begins a call;
+    /// the error when the call cannot start.
     fn start(&mut self, addr: u16) -> Result<(), MachineError> {
         if !self.guards.in_code(addr) {
             return Err(MachineError::PcOutsideImage { pc: addr });
@@ -287,19 +97,28 @@ impl Core {
         if self.guards.budget == 0 {
             return Err(MachineError::BudgetExceeded { pc: addr, count: 0 });
         }
+        let sp = self.guards.stack.wrapping_sub(2);
+        if !self.guards.stack_ok(sp) {
+            return Err(MachineError::StackOutOfRange { sp, pc: addr });
+        }
         self.begin_call(addr);
         Ok(())
     }
 
-    fn call(&mut self, addr: u16) -> Result<Cost, MachineError> {
+    fn call(&mut self, addr: u16, watch: Option<&mut dyn Watch>) -> Result<Cost, MachineError> {
         self.start(addr)?;
-        run(&mut self.cpu, &mut *self.ram, &self.guards, addr)
+        run::run(&mut self.cpu, &mut *self.ram, &self.guards, addr, watch)
     }
 
-    fn call_observed<O: Observer>(&mut self, addr: u16, obs: &mut O) -> Result<Cost, MachineError> {
+    fn call_observed<O: Observer>(
+        &mut self,
+        addr: u16,
+        obs: &mut O,
+        watch: Option<&mut dyn Watch>,
+    ) -> Result<Cost, MachineError> {
         self.start(addr)?;
         let mut bus = Observed::new(&mut self.ram, obs);
-        run(&mut self.cpu, &mut bus, &self.guards, addr)
+        run::run(&mut self.cpu, &mut bus, &self.guards, addr, watch)
     }
 
     fn state(&self) -> Vec<u8> {
@@ -333,7 +152,7 @@ impl Machine {
             budget: DEFAULT_BUDGET,
             sentinel: 0,
         };
-        guards.set_code_region(image.org, image.bytes.len() as u32);
+        guards.set_code_region(&mut ram, image.org, image.bytes.len() as u32);
         let core = Core {
             cpu: iz80::Cpu::new_z80(),
             ram,
@@ -398,18 +217,22 @@ impl Machine {
 
     /// Sets where PC may go (by default the image); an empty range allows nothing.
     pub fn set_code_region(&mut self, range: impl RangeBounds<u16>) {
-        match inclusive(&range) {
-            Some((start, end)) => self
-                .core
-                .guards
-                .set_code_region(start, u32::from(end) - u32::from(start) + 1),
-            None => self.core.guards.set_code_region(0, 0),
-        }
+        let (start, len) = match inclusive(&range) {
+            Some((start, end)) => (start, u32::from(end) - u32::from(start) + 1),
+            None => (0, 0),
+        };
+        let core = &mut self.core;
+        core.guards.set_code_region(&mut core.ram, start, len);
     }
 
-    /// Sets the most instructions one call may execute.
+    /// Sets the most instructions one call may execute ([`UNLIMITED_BUDGET`] for no limit).
     pub fn set_budget(&mut self, max_instructions: u64) {
         self.core.guards.budget = max_instructions;
+    }
+
+    /// The most instructions one call may execute.
+    pub fn budget(&self) -> u64 {
+        self.core.guards.budget
     }
 
     /// The byte at `addr`.
@@ -488,12 +311,23 @@ impl Machine {
         self.core.cpu.immutable_registers().get16(Reg16::SP)
     }
 
+    /// The refresh register R.
+    pub fn r(&self) -> u8 {
+        self.core.cpu.immutable_registers().get8(Reg8::R)
+    }
+
+    /// Sets the refresh register R (all eight bits), e.g. to seed code that reads it with
+    /// LD A,R before a call. The machine advances its low seven bits on every opcode fetch.
+    pub fn set_r(&mut self, r: u8) {
+        self.core.cpu.registers().set8(Reg8::R, r);
+    }
+
     /// Runs the routine at `addr` until it returns; its cost. Counts accesses when tracing is on.
     pub fn call(&mut self, addr: u16) -> Result<Cost, MachineError> {
         if self.tracing {
-            self.core.call_observed(addr, self.trace.counters())
+            self.core.call_observed(addr, self.trace.counters(), None)
         } else {
-            self.core.call(addr)
+            self.core.call(addr, None)
         }
     }
 
@@ -502,7 +336,7 @@ impl Machine {
     /// switch, i.e. what a machine built without tracing would run. The benchmarks time it to
     /// show what the switch costs; otherwise use [`Machine::call`].
     pub fn call_untraced(&mut self, addr: u16) -> Result<Cost, MachineError> {
-        self.core.call(addr)
+        self.core.call(addr, None)
     }
 
     /// Runs the routine named `name` (see [`Machine::call`]).
@@ -518,7 +352,28 @@ impl Machine {
         addr: u16,
         obs: &mut O,
     ) -> Result<Cost, MachineError> {
-        self.core.call_observed(addr, obs)
+        self.core.call_observed(addr, obs, None)
+    }
+
+    /// Runs the routine at `addr` as [`Machine::call`] does (tracing included), stopping
+    /// before every instruction at the watch's target to call [`Watch::hit`]. Its cost; or
+    /// [`MachineError::Aborted`] when the watch broke off, or any guard's error. The code is
+    /// not changed and, while the target is not reached, the loop runs at full speed.
+    pub fn call_watched<W: Watch>(
+        &mut self,
+        addr: u16,
+        watch: &mut W,
+    ) -> Result<Cost, MachineError> {
+        self.core.ram.watch_fixed(watch.fixed_targets());
+        self.core.ram.watch(watch.target());
+        let result = if self.tracing {
+            self.core
+                .call_observed(addr, self.trace.counters(), Some(watch))
+        } else {
+            self.core.call(addr, Some(watch))
+        };
+        self.core.ram.unwatch_all();
+        result
     }
 
     /// Prepares a call for stepping: SP = stack top minus the pushed sentinel, PC = `addr`.
@@ -531,16 +386,16 @@ impl Machine {
         let core = &mut self.core;
         if self.tracing {
             let mut bus = Observed::new(&mut core.ram, self.trace.counters());
-            Core::step(&mut core.cpu, &mut bus, &core.guards)
+            step::step(&mut core.cpu, &mut bus, &core.guards)
         } else {
-            Core::step(&mut core.cpu, &mut *core.ram, &core.guards)
+            step::step(&mut core.cpu, &mut *core.ram, &core.guards)
         }
     }
 
     /// Executes one instruction under the guards, reporting it to `obs`.
     pub fn step_observed<O: Observer>(&mut self, obs: &mut O) -> Result<Step, MachineError> {
         let core = &mut self.core;
-        Core::step(
+        step::step(
             &mut core.cpu,
             &mut Observed::new(&mut core.ram, obs),
             &core.guards,
@@ -551,23 +406,7 @@ impl Machine {
     /// no-op, SP and PC may go anywhere); protected writes are still blocked and reported.
     /// For test vectors and free-running code.
     pub fn step_raw(&mut self) -> Result<Step, MachineError> {
-        let pc = self.pc();
-        let cpu = &mut self.core.cpu;
-        cpu.execute_instruction(&mut *self.core.ram);
-        let regs = cpu.immutable_registers();
-        let timing = timing_at(&self.core.ram.bytes, pc);
-        let tstates = exact_tstates(timing, regs, pc, regs.pc()).unwrap_or(u32::from(timing.t));
-        if cpu.is_halted() {
-            unhalt(cpu);
-        }
-        if let Some((addr, value)) = self.core.ram.fault.take() {
-            return Err(MachineError::ProtectedWrite { addr, value, pc });
-        }
-        Ok(Step {
-            pc,
-            tstates,
-            returned: false,
-        })
+        step::step_raw(&mut self.core.cpu, &mut self.core.ram)
     }
 
     /// Turns the built-in access counters on or off (they keep their counts).
@@ -588,6 +427,7 @@ impl Machine {
 
 #[cfg(test)]
 mod tests {
+    use super::super::registers::layout;
     use super::*;
 
     #[test]

@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use super::Cost;
+
 /// Everything that can go wrong loading an image or running a routine.
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
 pub enum MachineError {
@@ -46,6 +48,18 @@ pub enum MachineError {
     PcOutsideImage {
         /// The address outside the image.
         pc: u16,
+    },
+    /// A watch ended the call (its `hit` returned `Break`) before the instruction at `pc`.
+    #[error(
+        "call aborted by its watch at {pc:#06X} after {} instructions, {} T-states",
+        .cost.instructions,
+        .cost.tstates
+    )]
+    Aborted {
+        /// The watch's target, where the call stopped (that instruction did not run).
+        pc: u16,
+        /// What the call had cost until then.
+        cost: Cost,
     },
     /// Required symbols that the symbol table does not define.
     #[error("missing required symbol(s): {}", .0.join(", "))]

@@ -2,19 +2,39 @@
 
 use std::ops::{Bound, RangeBounds};
 
-use super::timing::timing_at;
+use super::guards::{FAULT, PROTECTED, WATCHED};
+use super::timing::{GROUPS, LENGTHS, LENGTHS_AFTER, NOT_PREFIX, PLAIN, PLAIN_AFTER, timing_at};
 use super::trace::Observer;
+use super::watch::MAX_FIXED_TARGETS;
 
-/// Memory, I/O ports, the write-protection bitmap and the first blocked write of an instruction,
-/// all inline so that the untraced step loop reaches a byte with one load.
+/// Memory, I/O ports, the per-address marks and the first blocked write of an instruction, all
+/// inline so that the untraced step loop reaches each with one load from one base.
 pub(crate) struct Ram {
     pub bytes: [u8; 0x10000],
-    /// One bit per address; a set bit blocks writes from executing code.
-    protected: [u64; 0x400],
+    /// Per address, the bits of `guards`: `PROTECTED` blocks writes from executing code;
+    /// the step loop stops before an instruction whose address has `OUTSIDE` or `WATCHED`.
+    pub marks: [u8; 0x10000],
     /// Port values: IN reads them, OUT writes them.
     pub io: [u8; 0x10000],
-    /// (address, value) of a blocked write, taken by the machine after the instruction.
-    pub fault: Option<(u16, u8)>,
+    /// (address, value) of a blocked write, taken by the machine after the instruction
+    /// (`take_fault`).
+    fault: Option<(u16, u8)>,
+    /// `timing::PLAIN`, here so that the step loop reaches it from the same base as memory.
+    pub plain: [u8; 256],
+    /// Prefix fetches of the running call (for R): counted here, through the register the
+    /// step loop holds `Ram` in anyway, rather than in a register of its own.
+    pub prefixes: u64,
+    /// `timing::GROUPS` and `timing::PLAIN_AFTER`: the second look, for prefixes.
+    pub groups: [u8; 256],
+    pub plain_after: [u8; 1024],
+    /// `timing::LENGTHS` and `timing::LENGTHS_AFTER`, here for the same reason.
+    lengths: [u8; 256],
+    lengths_after: [u8; 1024],
+    /// The address marked `WATCHED` as the watch's moving target, if any.
+    watched: Option<u16>,
+    /// The watch's fixed targets, marked for the whole call.
+    fixed: [u16; MAX_FIXED_TARGETS],
+    fixed_len: usize,
 }
 
 /// The inclusive address range a `RangeBounds<u16>` covers, or None when it is empty.
@@ -36,10 +56,54 @@ impl Ram {
     pub fn new() -> Box<Ram> {
         Box::new(Ram {
             bytes: [0; 0x10000],
-            protected: [0; 0x400],
+            marks: [0; 0x10000],
             io: [0; 0x10000],
             fault: None,
+            plain: PLAIN,
+            prefixes: 0,
+            groups: GROUPS,
+            plain_after: PLAIN_AFTER,
+            lengths: LENGTHS,
+            lengths_after: LENGTHS_AFTER,
+            watched: None,
+            fixed: [0; MAX_FIXED_TARGETS],
+            fixed_len: 0,
         })
+    }
+
+    /// Marks `target` as the one watched address (and unmarks the previous one).
+    pub fn watch(&mut self, target: u16) {
+        self.unwatch();
+        self.marks[usize::from(target)] |= WATCHED;
+        self.watched = Some(target);
+    }
+
+    /// Unmarks the moving target (a fixed target at the same address stays marked).
+    pub fn unwatch(&mut self) {
+        if let Some(old) = self.watched.take() {
+            if !self.fixed[..self.fixed_len].contains(&old) {
+                self.marks[usize::from(old)] &= !WATCHED;
+            }
+        }
+    }
+
+    /// Marks the fixed targets of a call (beyond [`MAX_FIXED_TARGETS`] the rest are ignored).
+    pub fn watch_fixed(&mut self, targets: &[u16]) {
+        self.fixed_len = targets.len().min(MAX_FIXED_TARGETS);
+        self.fixed[..self.fixed_len].copy_from_slice(&targets[..self.fixed_len]);
+        for &target in &targets[..self.fixed_len] {
+            self.marks[usize::from(target)] |= WATCHED;
+        }
+    }
+
+    /// Unmarks everything a watch marked.
+    pub fn unwatch_all(&mut self) {
+        let (fixed, len) = (self.fixed, self.fixed_len);
+        self.fixed_len = 0;
+        for &target in &fixed[..len] {
+            self.marks[usize::from(target)] &= !WATCHED;
+        }
+        self.unwatch();
     }
 
     /// Sets or clears write protection on `range`.
@@ -47,31 +111,69 @@ impl Ram {
         let Some((start, end)) = inclusive(&range) else {
             return;
         };
-        for addr in usize::from(start)..=usize::from(end) {
-            let (word, bit) = (addr >> 6, 1u64 << (addr & 63));
-            if on {
-                self.protected[word] |= bit;
+        for mark in &mut self.marks[usize::from(start)..=usize::from(end)] {
+            *mark = if on {
+                *mark | PROTECTED
             } else {
-                self.protected[word] &= !bit;
-            }
+                *mark & !PROTECTED
+            };
         }
     }
 
     #[inline(always)]
     pub fn is_protected(&self, addr: u16) -> bool {
-        let a = usize::from(addr);
-        self.protected[a >> 6] & (1 << (a & 63)) != 0
+        self.marks[usize::from(addr)] & PROTECTED != 0
     }
 
     /// A write by executing code: blocked (and remembered) when protected; true when done.
     #[inline(always)]
     fn write(&mut self, addr: u16, value: u8) -> bool {
         if self.is_protected(addr) {
-            self.fault.get_or_insert((addr, value));
+            self.block(addr, value);
             return false;
         }
         self.bytes[usize::from(addr)] = value;
         true
+    }
+
+    /// The length of the instruction at `pc`, from two small tables (the full decoding only
+    /// for a chain of prefixes).
+    #[inline(always)]
+    fn length(&self, pc: u16) -> u8 {
+        let op = usize::from(self.bytes[usize::from(pc)]);
+        let len = self.lengths[op];
+        if len != 0 {
+            return len;
+        }
+        let group = self.groups[op];
+        let after = usize::from(self.bytes[usize::from(pc.wrapping_add(1))]);
+        let len = self.lengths_after[usize::from(group & 3) * 256 + after];
+        if len != 0 || group == NOT_PREFIX {
+            return len;
+        }
+        timing_at(&self.bytes, pc).len
+    }
+
+    /// Remembers the first blocked write of an instruction and marks every address `FAULT`.
+    #[cold]
+    fn block(&mut self, addr: u16, value: u8) {
+        if self.fault.is_none() {
+            self.fault = Some((addr, value));
+            for mark in &mut self.marks {
+                *mark |= FAULT;
+            }
+        }
+    }
+
+    /// The blocked write of the instruction that just ran, if any (its marks cleared).
+    pub fn take_fault(&mut self) -> Option<(u16, u8)> {
+        let fault = self.fault.take();
+        if fault.is_some() {
+            for mark in &mut self.marks {
+                *mark &= !FAULT;
+            }
+        }
+        fault
     }
 }
 
@@ -82,7 +184,7 @@ pub(crate) trait Bus: iz80::Machine {
     /// The instruction at `pc` is about to run.
     fn begin(&mut self, pc: u16);
     /// It ran and cost `tstates`.
-    fn finish(&mut self, pc: u16, len: u8, tstates: u32);
+    fn finish(&mut self, pc: u16, tstates: u32);
 }
 
 impl iz80::Machine for Ram {
@@ -116,7 +218,7 @@ impl Bus for Ram {
     fn begin(&mut self, _pc: u16) {}
 
     #[inline(always)]
-    fn finish(&mut self, _pc: u16, _len: u8, _tstates: u32) {}
+    fn finish(&mut self, _pc: u16, _tstates: u32) {}
 }
 
 /// Memory with an observer watching every instruction and data access.
@@ -125,6 +227,8 @@ pub(crate) struct Observed<'a, O: Observer> {
     obs: &'a mut O,
     /// Address of the executing instruction, for attribution.
     pc: u16,
+    /// Length of the executing instruction.
+    len: u8,
     /// Opcode and operand bytes still to be fetched: those reads are not data reads.
     fetches: u8,
 }
@@ -135,6 +239,7 @@ impl<'a, O: Observer> Observed<'a, O> {
             ram,
             obs,
             pc: 0,
+            len: 0,
             fetches: 0,
         }
     }
@@ -177,13 +282,15 @@ impl<O: Observer> Bus for Observed<'_, O> {
     #[inline(always)]
     fn begin(&mut self, pc: u16) {
         self.pc = pc;
-        self.fetches = timing_at(&self.ram.bytes, pc).len;
+        let len = self.ram.length(pc);
+        self.len = len;
+        self.fetches = len;
     }
 
     #[inline(always)]
-    fn finish(&mut self, pc: u16, len: u8, tstates: u32) {
+    fn finish(&mut self, pc: u16, tstates: u32) {
         let mut bytes = [0u8; 8];
-        let len = usize::from(len).min(bytes.len());
+        let len = usize::from(self.len).min(bytes.len());
         for (i, b) in bytes[..len].iter_mut().enumerate() {
             *b = self.ram.bytes[usize::from(pc.wrapping_add(i as u16))];
         }

@@ -4,24 +4,31 @@
 //! [`Machine::call`] a routine: the machine pushes a sentinel return address and runs until the
 //! routine returns to it, counting exact Zilog T-states (not iz80's own cycle counter) and
 //! guarding against runaway code, HALT, stray stack pointers, PC leaving the image and writes
-//! into protected ranges.
+//! into protected ranges. The refresh register R counts opcode fetches as on the chip. A
+//! [`Watch`] stops a call at one address at a time without changing the code.
 
 mod default_image;
 mod disasm;
 mod emulator;
 mod error;
+mod guards;
 mod image;
 mod memory;
+mod refresh;
 mod registers;
+mod run;
+mod step;
 mod symbols;
 mod timing;
 mod trace;
+mod watch;
 
 pub use default_image::default_image;
 pub use disasm::disassemble;
-pub use emulator::{Cost, DEFAULT_BUDGET, DEFAULT_STACK_SIZE, Machine, Step};
+pub use emulator::{Cost, DEFAULT_BUDGET, DEFAULT_STACK_SIZE, Machine, Step, UNLIMITED_BUDGET};
 pub use error::MachineError;
 pub use image::Image;
 pub use registers::{Flags, Registers};
 pub use symbols::{SymbolTable, parse_u16};
 pub use trace::{AccessTrace, NoObserver, Observer, RoutineAccess};
+pub use watch::{MAX_FIXED_TARGETS, Watch, WatchView};

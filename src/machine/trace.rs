@@ -31,43 +31,49 @@ pub struct AccessTrace {
     counters: Option<Box<Counters>>,
 }
 
+/// The four tables of counters in one allocation, so that counting reaches each through the
+/// same pointer.
 #[derive(Debug, Clone)]
 pub(crate) struct Counters {
-    reads: Box<[u64; 0x10000]>,
-    writes: Box<[u64; 0x10000]>,
-    reads_by: Box<[u64; 0x10000]>,
-    writes_by: Box<[u64; 0x10000]>,
+    tables: Box<[u64; 4 * 0x10000]>,
 }
 
-fn zeroed() -> Box<[u64; 0x10000]> {
-    vec![0u64; 0x10000]
-        .into_boxed_slice()
-        .try_into()
-        .expect("a 64 Ki vector converts to a 64 Ki array")
-}
+/// Where the tables of `Counters` start.
+const READS: usize = 0;
+const WRITES: usize = 0x10000;
+const READS_BY: usize = 2 * 0x10000;
+const WRITES_BY: usize = 3 * 0x10000;
 
 impl Counters {
     fn new() -> Counters {
-        Counters {
-            reads: zeroed(),
-            writes: zeroed(),
-            reads_by: zeroed(),
-            writes_by: zeroed(),
-        }
+        let tables = vec![0u64; 4 * 0x10000]
+            .into_boxed_slice()
+            .try_into()
+            .expect("a vector of four tables converts to an array");
+        Counters { tables }
+    }
+
+    fn table(&self, start: usize) -> &[u64] {
+        &self.tables[start..start + 0x10000]
+    }
+
+    #[inline(always)]
+    fn add(&mut self, start: usize, at: u16) {
+        self.tables[start + usize::from(at)] += 1;
     }
 }
 
 impl Observer for Counters {
     #[inline(always)]
     fn on_read(&mut self, pc: u16, addr: u16, _value: u8) {
-        self.reads[usize::from(addr)] += 1;
-        self.reads_by[usize::from(pc)] += 1;
+        self.add(READS, addr);
+        self.add(READS_BY, pc);
     }
 
     #[inline(always)]
     fn on_write(&mut self, pc: u16, addr: u16, _value: u8) {
-        self.writes[usize::from(addr)] += 1;
-        self.writes_by[usize::from(pc)] += 1;
+        self.add(WRITES, addr);
+        self.add(WRITES_BY, pc);
     }
 }
 
@@ -95,40 +101,44 @@ impl AccessTrace {
         self.counters = None;
     }
 
-    fn count(&self, pick: impl Fn(&Counters) -> &[u64; 0x10000], addr: u16) -> u64 {
+    fn count(&self, start: usize, addr: u16) -> u64 {
         self.counters
             .as_ref()
-            .map_or(0, |c| pick(c)[usize::from(addr)])
+            .map_or(0, |c| c.table(start)[usize::from(addr)])
     }
 
     /// Data reads of `addr`.
     pub fn reads(&self, addr: u16) -> u64 {
-        self.count(|c| &c.reads, addr)
+        self.count(READS, addr)
     }
 
     /// Writes to `addr`.
     pub fn writes(&self, addr: u16) -> u64 {
-        self.count(|c| &c.writes, addr)
+        self.count(WRITES, addr)
     }
 
     /// Data reads made by the instruction at `pc`.
     pub fn reads_by(&self, pc: u16) -> u64 {
-        self.count(|c| &c.reads_by, pc)
+        self.count(READS_BY, pc)
     }
 
     /// Writes made by the instruction at `pc`.
     pub fn writes_by(&self, pc: u16) -> u64 {
-        self.count(|c| &c.writes_by, pc)
+        self.count(WRITES_BY, pc)
     }
 
     /// All data reads.
     pub fn total_reads(&self) -> u64 {
-        self.counters.as_ref().map_or(0, |c| c.reads.iter().sum())
+        self.counters
+            .as_ref()
+            .map_or(0, |c| c.table(READS).iter().sum())
     }
 
     /// All writes.
     pub fn total_writes(&self) -> u64 {
-        self.counters.as_ref().map_or(0, |c| c.writes.iter().sum())
+        self.counters
+            .as_ref()
+            .map_or(0, |c| c.table(WRITES).iter().sum())
     }
 
     /// Reads and writes grouped by the routine (nearest symbol at or below the instruction) that
@@ -139,7 +149,8 @@ impl AccessTrace {
         };
         let mut out: Vec<RoutineAccess> = Vec::new();
         for pc in 0..=u16::MAX {
-            let (reads, writes) = (c.reads_by[usize::from(pc)], c.writes_by[usize::from(pc)]);
+            let at = usize::from(pc);
+            let (reads, writes) = (c.table(READS_BY)[at], c.table(WRITES_BY)[at]);
             if reads == 0 && writes == 0 {
                 continue;
             }

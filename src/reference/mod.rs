@@ -7,6 +7,7 @@
 
 mod generate;
 mod legal;
+mod line;
 mod make;
 mod move_list;
 mod moves;
@@ -18,6 +19,7 @@ mod uci;
 pub use crate::position::{in_check, is_attacked};
 pub use generate::{generate, genmov};
 pub use legal::{is_legal, legal_moves};
+pub use line::{legal_prefix, sargon_line};
 pub use make::{Undo, make, unmake};
 pub use move_list::{MAX_MOVES, MoveList};
 pub use moves::Move;

@@ -53,9 +53,9 @@ pub fn hardware_line(level: &Level, mhz: f64) -> Option<String> {
     Some(format!(
         "PLYMAX {}: {} T-states, {} instructions, {} evaluations: {} on a {mhz} MHz Z80",
         level.plymax,
-        hardware.tstates,
-        hardware.instructions,
-        answer.evaluations,
+        crate::text::grouped(hardware.tstates),
+        crate::text::grouped(hardware.instructions),
+        crate::text::grouped(answer.evaluations),
         crate::text::duration(real_time(hardware.tstates, mhz)),
     ))
 }

@@ -11,7 +11,7 @@ const ROUTINES: [&str; 8] = [
 
 /// The variables and tables the harness reads or writes, with the bytes it uses (ABI
 /// section 2, SARGON_SEARCH.md section 2.1; PLYIX for 8 plies).
-const VARIABLES: [(&str, u32); 29] = [
+const VARIABLES: [(&str, u16); 29] = [
     ("BOARDA", 120),
     ("COLOR", 1),
     ("POSK", 2),
@@ -49,7 +49,7 @@ const MARKERS: [&str; 3] = ["ORG", "CODE_START", "CODE_END"];
 /// One sentence per finding, routines first, then variables, then shared names.
 pub fn suspicious(image: &Image) -> Vec<String> {
     let mut found = outside(image);
-    let spans: Vec<(&str, u16, u32)> = VARIABLES
+    let spans: Vec<(&str, u16, u16)> = VARIABLES
         .iter()
         .filter_map(|&(name, len)| image.symbols.get(name).map(|at| (name, at, len)))
         .collect();
@@ -74,22 +74,22 @@ fn outside(image: &Image) -> Vec<String> {
         .collect()
 }
 
-fn past_top(spans: &[(&str, u16, u32)]) -> Vec<String> {
+fn past_top(spans: &[(&str, u16, u16)]) -> Vec<String> {
     spans
         .iter()
-        .filter(|&&(_, at, len)| u32::from(at) + len > 0x1_0000)
+        .filter(|&&(_, at, len)| u32::from(at) + u32::from(len) > 0x1_0000)
         .map(|&(name, at, len)| {
             format!("{name} = {at:#06X}: its {len} bytes run past the top of memory")
         })
         .collect()
 }
 
-fn overlaps(spans: &[(&str, u16, u32)]) -> Vec<String> {
+fn overlaps(spans: &[(&str, u16, u16)]) -> Vec<String> {
     let mut found = Vec::new();
     for (i, &(a, at_a, len_a)) in spans.iter().enumerate() {
         for &(b, at_b, len_b) in &spans[i + 1..] {
             let (start_a, start_b) = (u32::from(at_a), u32::from(at_b));
-            if start_a < start_b + len_b && start_b < start_a + len_a {
+            if start_a < start_b + u32::from(len_b) && start_b < start_a + u32::from(len_a) {
                 found.push(format!(
                     "{a} ({at_a:#06X}, {len_a} bytes) and {b} ({at_b:#06X}, {len_b} bytes) overlap"
                 ));
@@ -99,7 +99,7 @@ fn overlaps(spans: &[(&str, u16, u32)]) -> Vec<String> {
     found
 }
 
-fn shared(image: &Image, spans: &[(&str, u16, u32)]) -> Vec<String> {
+fn shared(image: &Image, spans: &[(&str, u16, u16)]) -> Vec<String> {
     spans
         .iter()
         .filter_map(|&(name, at, _)| {

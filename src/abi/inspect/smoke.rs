@@ -1,12 +1,15 @@
-//! Running an image once: INITBD when it has one, GENMOV on the start position, and (when the
-//! search driver is there) a one-ply FNDMOV, each with its exact cost.
+//! Running an image once: INITBD when it has one, GENMOV on the start position, and a one-ply
+//! FNDMOV when the image has the search's symbols, each with its exact cost.
 
 use serde::Serialize;
 
 use crate::machine::{Cost, Image};
-use crate::position::Board;
+use crate::position::{Board, square_name};
 
 use super::super::driver::Driver;
+use super::super::search::{
+    NoSearchObserver, SearchDriver, SearchOptions, SearchRequest, SearchRun,
+};
 use super::super::symbols::AbiError;
 use super::SymbolGroup;
 
@@ -61,11 +64,12 @@ impl Smoke {
 pub fn smoke_test(image: &Image, search: &SymbolGroup) -> Result<Smoke, AbiError> {
     let mut driver = Driver::new(image)?;
     let initbd = driver.symbols().initbd.map(|_| initbd(&mut driver));
-    let genmov = genmov(&mut driver);
+    let mut moves = Vec::new();
+    let genmov = genmov(&mut driver, &mut moves);
     Ok(Smoke {
         initbd,
         genmov,
-        search: search_smoke(image, search),
+        search: search_smoke(image, search, &moves),
     })
 }
 
@@ -99,11 +103,13 @@ fn initbd(driver: &mut Driver) -> SmokeCall {
     }
 }
 
-fn genmov(driver: &mut Driver) -> SmokeCall {
+/// GENMOV on the start position; its moves' squares go to `moves`.
+fn genmov(driver: &mut Driver, moves: &mut Vec<(u8, u8)>) -> SmokeCall {
     driver.set_root(&Board::startpos());
     let mut list = Vec::new();
     match driver.genmov(&mut list) {
         Ok(generated) => {
+            moves.extend(list.iter().filter(|e| !e.hidden).map(|e| (e.from, e.to)));
             let moves = list.iter().filter(|e| !e.hidden).count();
             SmokeCall {
                 routine: "GENMOV",
@@ -128,18 +134,51 @@ fn failed(routine: &'static str, why: String) -> SmokeCall {
     }
 }
 
-/// THE ONE-PLY FNDMOV SMOKE TEST GOES HERE. With the search driver (`abi::search`): FNDMOV at
-/// PLYMAX 1 on the start position (MOVENO 2, so not the book), its T-states, the move at
-/// BESTM and SCORE+1, `ok` when the move is legal. Until then the image's search symbols are
-/// only reported.
-fn search_smoke(_image: &Image, search: &SymbolGroup) -> SearchSmoke {
-    let reason = if search.complete() {
-        "the search symbols are there; this build has no search driver to run FNDMOV".to_string()
-    } else {
-        format!(
+/// FNDMOV at PLYMAX 1 on the start position (MOVENO 2, so a search and not the book) through
+/// the search driver: its cost, the move at BESTM and SCORE+1; `ok` when BESTM is one of the
+/// start position's moves (`moves`, from GENMOV). Not run without the search's symbols.
+fn search_smoke(image: &Image, search: &SymbolGroup, moves: &[(u8, u8)]) -> SearchSmoke {
+    if !search.complete() {
+        let reason = format!(
             "the image lacks search symbol(s): {}",
             search.missing.join(", ")
-        )
+        );
+        return SearchSmoke::NotRun { reason };
+    }
+    let mut driver = match SearchDriver::new(image) {
+        Ok(driver) => driver,
+        Err(e) => {
+            return SearchSmoke::NotRun {
+                reason: e.to_string(),
+            };
+        }
     };
-    SearchSmoke::NotRun { reason }
+    let request = SearchRequest {
+        board: Board::startpos(),
+        moveno: 2,
+        plymax: 1,
+        r_register: 0,
+    };
+    let call = match driver.search(&request, SearchOptions::default(), &mut NoSearchObserver) {
+        Ok(run) => searched(&run, moves),
+        Err(e) => failed("FNDMOV", e.to_string()),
+    };
+    SearchSmoke::Ran(call)
+}
+
+fn searched(run: &SearchRun, moves: &[(u8, u8)]) -> SmokeCall {
+    let best = run.best.map(|pair| (pair.entry.from, pair.entry.to));
+    let ok = best.is_some_and(|m| moves.contains(&m));
+    let shown = best.map_or("no move (BESTM = 0)".to_string(), |(from, to)| {
+        format!("{}{}", square_name(from), square_name(to))
+    });
+    SmokeCall {
+        routine: "FNDMOV",
+        cost: Some(run.cost),
+        outcome: format!(
+            "{shown} at PLYMAX 1, SCORE+1 = {:#04X}, {} evaluations",
+            run.score, run.evaluations
+        ),
+        ok,
+    }
 }

@@ -4,8 +4,8 @@
 
 use super::AbiError;
 
-/// Fails on the first `(symbol, address, length in bytes)` whose bytes run past the top of
-/// memory. Symbol sets call it with every variable and table the harness reads or writes
+/// Fails on the first `(symbol, address, bytes used from there)` whose bytes run past the top
+/// of memory. Symbol sets call it with every variable and table the harness reads or writes
 /// beside the routines, at the length the harness uses there.
 ///
 /// ```
@@ -15,15 +15,15 @@ use super::AbiError;
 /// let err = check_extents(&[("POSQ", 0xFFFF, 3)]).unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
-///     "POSQ = 0xFFFF: the harness uses 3 bytes from there, past the top of memory (wrong --sym?)"
+///     "POSQ = 0xFFFF: its 3 bytes run past the top of memory (0xFFFF)"
 /// );
 /// ```
-pub fn check_extents(extents: &[(&'static str, u16, u32)]) -> Result<(), AbiError> {
+pub fn check_extents(extents: &[(&'static str, u16, u16)]) -> Result<(), AbiError> {
     match extents
         .iter()
-        .find(|&&(_, addr, len)| u32::from(addr) + len > 0x1_0000)
+        .find(|&&(_, addr, bytes)| u32::from(addr) + u32::from(bytes) > 0x1_0000)
     {
-        Some(&(name, addr, len)) => Err(AbiError::PastTopOfMemory { name, addr, len }),
+        Some(&(name, addr, bytes)) => Err(AbiError::SymbolPastMemory { name, addr, bytes }),
         None => Ok(()),
     }
 }

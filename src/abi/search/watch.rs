@@ -1,0 +1,188 @@
+//! The watch that follows a search at full speed: it stops at POINTS and GENMOV (and, for the
+//! principal variation, MOVE and UNMOVE), then at the return address it found on the stack,
+//! and reads the variables there. The code is not changed.
+
+use std::ops::ControlFlow;
+
+use crate::machine::{Watch, WatchView};
+
+use super::super::list::{ENTRY_SIZE, RawEntry};
+use super::observe::{EvalTerms, Evaluation, SearchObserver, SearchOptions};
+use super::pv::PvTracker;
+use super::symbols::SearchSymbols;
+
+/// Which routine's return the watch waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Inside {
+    /// Neither: waiting for an entry.
+    Nothing,
+    /// POINTS, returning to `ret` with SP back at `sp`.
+    Points { ret: u16, sp: u16 },
+    /// GENMOV, which started its list at `start`.
+    Genmov { ret: u16, sp: u16, start: u16 },
+}
+
+/// What the search left that the driver reports besides the observer's records.
+#[derive(Debug, Default)]
+pub(super) struct Findings {
+    /// POINTS returns.
+    pub evaluations: u64,
+    /// GENMOV returns.
+    pub genmov_calls: u64,
+    /// The first GENMOV that left no room for another entry: its ply.
+    pub list_full: Option<u8>,
+    /// True when the observer asked to stop.
+    pub stopped: bool,
+}
+
+/// Follows one FNDMOV call.
+pub(super) struct SearchWatch<'a, O: SearchObserver> {
+    s: &'a SearchSymbols,
+    observer: &'a mut O,
+    options: SearchOptions,
+    fixed: [u16; 4],
+    fixed_len: usize,
+    inside: Inside,
+    pub findings: Findings,
+    pub pv: PvTracker,
+    list: Vec<RawEntry>,
+}
+
+impl<'a, O: SearchObserver> SearchWatch<'a, O> {
+    pub fn new(s: &'a SearchSymbols, observer: &'a mut O, options: SearchOptions) -> Self {
+        let b = &s.board;
+        let fixed = [s.points, b.genmov, b.make, b.unmake];
+        SearchWatch {
+            s,
+            observer,
+            options,
+            fixed,
+            fixed_len: if options.pv { 4 } else { 2 },
+            inside: Inside::Nothing,
+            findings: Findings::default(),
+            pv: PvTracker::new(),
+            list: Vec::new(),
+        }
+    }
+
+    /// POINTS returned: the record, the terms, the stop poll.
+    fn evaluated(&mut self, view: &WatchView<'_>) -> ControlFlow<()> {
+        let s = self.s;
+        let entry = view.peek16(s.board.mlptrj);
+        let evaluation = Evaluation {
+            ply: view.peek(s.nply),
+            from: view.peek(entry.wrapping_add(2)),
+            to: view.peek(entry.wrapping_add(3)),
+            valm: view.peek(s.valm),
+            terms: s.terms.map(|t| EvalTerms {
+                brdc: view.peek(t.brdc),
+                mtrl: view.peek(t.mtrl),
+                ptsl: view.peek(t.ptsl),
+                ptsw1: view.peek(t.ptsw1),
+                ptsw2: view.peek(t.ptsw2),
+                ptsck: view.peek(t.ptsck),
+            }),
+        };
+        self.findings.evaluations += 1;
+        self.observer.on_evaluation(&evaluation);
+        if self.observer.should_stop() {
+            self.findings.stopped = true;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// GENMOV returned: the list full test and, when asked, the list.
+    fn generated(&mut self, view: &WatchView<'_>, start: u16) {
+        let b = &self.s.board;
+        let next = view.peek16(b.mlnxt);
+        self.findings.genmov_calls += 1;
+        let ply = view.peek(self.s.nply);
+        if next > b.mlend && self.findings.list_full.is_none() {
+            self.findings.list_full = Some(ply);
+        }
+        if self.options.lists {
+            read_list(
+                view,
+                start,
+                next.min(b.mlend.saturating_add(ENTRY_SIZE)),
+                &mut self.list,
+            );
+            self.observer.on_list(ply, &self.list);
+        }
+    }
+
+    /// PC is at an entry the watch marks.
+    fn entered(&mut self, view: &WatchView<'_>, pc: u16) {
+        let (ret, sp) = (view.peek16(view.sp()), view.sp().wrapping_add(2));
+        let b = &self.s.board;
+        if pc == self.s.points {
+            self.inside = Inside::Points { ret, sp };
+        } else if pc == b.genmov {
+            let start = view.peek16(b.mlnxt);
+            self.inside = Inside::Genmov { ret, sp, start };
+        } else if self.options.pv {
+            self.pv.look(view.memory(), self.s, pc == b.make);
+        }
+    }
+}
+
+/// The entries from `start` to `end` in memory order (GENMOV's order), a double move's second
+/// half marked hidden.
+fn read_list(view: &WatchView<'_>, start: u16, end: u16, out: &mut Vec<RawEntry>) {
+    out.clear();
+    let mut addr = start;
+    let mut hidden = false;
+    while addr < end && end - addr >= ENTRY_SIZE {
+        let byte = |offset: u16| view.peek(addr.wrapping_add(offset));
+        let entry = RawEntry {
+            addr,
+            link: view.peek16(addr),
+            from: byte(2),
+            to: byte(3),
+            flags: byte(4),
+            value: byte(5),
+            hidden,
+        };
+        hidden = !hidden && entry.flags & crate::position::DOUBLE != 0;
+        out.push(entry);
+        addr += ENTRY_SIZE;
+    }
+}
+
+impl<O: SearchObserver> Watch for SearchWatch<'_, O> {
+    fn target(&self) -> u16 {
+        match self.inside {
+            Inside::Nothing => self.s.points,
+            Inside::Points { ret, .. } | Inside::Genmov { ret, .. } => ret,
+        }
+    }
+
+    fn fixed_targets(&self) -> &[u16] {
+        &self.fixed[..self.fixed_len]
+    }
+
+    fn hit(&mut self, view: &WatchView<'_>) -> ControlFlow<()> {
+        let (pc, sp) = (view.pc(), view.sp());
+        match self.inside {
+            Inside::Points { ret, sp: back } if pc == ret && sp == back => {
+                self.inside = Inside::Nothing;
+                self.evaluated(view)
+            }
+            Inside::Genmov {
+                ret,
+                sp: back,
+                start,
+            } if pc == ret && sp == back => {
+                self.inside = Inside::Nothing;
+                self.generated(view, start);
+                ControlFlow::Continue(())
+            }
+            Inside::Nothing => {
+                self.entered(view, pc);
+                ControlFlow::Continue(())
+            }
+            _ => ControlFlow::Continue(()),
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! `think --engine z80`: FNDMOV of the built-in image or of `--rom/--sym`.
+
+use std::time::Instant;
+
+use anyhow::Context;
+
+use sargon_z80::abi::search::{
+    Evaluation, SearchDriver, SearchObserver, SearchOptions, SearchRequest,
+};
+use sargon_z80::engine::{EvalRecord, Setup, TraceDigest};
+use sargon_z80::reference::{Move, sargon_line};
+
+use super::ThinkArgs;
+use super::report::{Counts, Hardware, Report, Result78, report};
+
+/// Digests the evaluation records as `sargon1978/` does.
+#[derive(Default)]
+struct Digest(TraceDigest);
+
+impl SearchObserver for Digest {
+    fn on_evaluation(&mut self, e: &Evaluation) {
+        self.0.update(&EvalRecord {
+            ply: e.ply,
+            from: e.from,
+            to: e.to,
+            valm: e.valm,
+        });
+    }
+}
+
+/// Searches on the emulated machine.
+pub fn think(args: &ThinkArgs, setup: &Setup) -> anyhow::Result<Report> {
+    let image = args.image.load()?;
+    let mut driver = SearchDriver::new(&image)?;
+    let request = SearchRequest {
+        board: setup.board,
+        moveno: setup.moveno,
+        plymax: args.ply,
+        r_register: args.r_register,
+    };
+    let options = SearchOptions {
+        pv: true,
+        lists: false,
+    };
+    let mut digest = Digest::default();
+    let start = Instant::now();
+    let run = driver
+        .search(&request, options, &mut digest)
+        .with_context(|| format!("{} could not search", args.image.describe()))?;
+    let wall = start.elapsed();
+    let best = run.best.map(|pair| Move::sargon(pair.entry, pair.second));
+    let best_is_legal =
+        best.is_some_and(|mv| sargon_line(&setup.board, [(mv.entry, mv.second)]).len() == 1);
+    let answer = Result78 {
+        best,
+        best_is_legal,
+        score: run.score,
+        pv: sargon_line(&setup.board, run.pv.iter().map(|p| (p.entry, p.second))),
+        book: run.book,
+        plymax_after: run.plymax_after,
+        posq_after: run.posq_after,
+        pmate: run.pmate.unwrap_or(0),
+        trace_fnv1a64: digest.0.value(),
+    };
+    let counts = Counts {
+        evaluations: run.evaluations,
+        nodes: None,
+        genmov_calls: run.genmov_calls,
+        list_peak: None,
+        anomalies: None,
+    };
+    let mut report = report(setup, args.ply, "z80", &answer, counts, wall);
+    report.image = Some(args.image.describe());
+    report.hardware = Some(Hardware::new(run.cost, wall, &args.mhz));
+    Ok(report)
+}

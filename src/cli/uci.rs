@@ -1,0 +1,61 @@
+//! `sargon-z80 uci`: the 1978 program as a UCI engine for chess GUIs.
+
+use std::io::{BufReader, stdin, stdout};
+
+use clap::Args;
+
+use sargon_z80::game::{NativeSearcher, Searcher, Z80Searcher};
+use sargon_z80::uci::{Output, Session};
+
+use super::crosscheck::ImageArgs;
+use super::think::EngineKind;
+
+const EXAMPLES: &str = "\
+Examples:
+  sargon-z80 uci                                   the built-in image's FNDMOV on the emulated Z80
+  sargon-z80 uci --engine native                   the native engine: the same moves, far faster
+  sargon-z80 uci --rom sargon.bin --sym sargon.sym your assembly of the 1978 listing
+
+Speaks UCI on standard input and output; every line it prints is a protocol line (messages go
+into `info string`). Options: Ply (the deepest PLYMAX, 6 by default; `go depth N` is PLYMAX N),
+Book (the 1978 opening moves), Historical clock and MHz (hold each reply until a real Z80 at
+that clock would have finished), Seed (the R register that picks white's first book move;
+random and announced by default). See docs/UCI.md for Arena, Cute Chess and python-chess.";
+
+/// Play the 1978 program from a chess GUI over the UCI protocol.
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct UciArgs {
+    /// Which search answers.
+    #[arg(long, value_enum, default_value_t = EngineKind::Z80)]
+    engine: EngineKind,
+    #[command(flatten)]
+    image: ImageArgs,
+}
+
+/// Runs the session until `quit` or the end of the input.
+pub fn run(args: UciArgs) -> anyhow::Result<i32> {
+    let (searcher, name): (Box<dyn Searcher>, String) = match args.engine {
+        EngineKind::Native => {
+            if args.image.rom.is_some() {
+                anyhow::bail!(
+                    "--rom/--sym choose an image for --engine z80; --engine native has none"
+                );
+            }
+            (
+                Box::new(NativeSearcher::new()),
+                "Sargon 1978 (native)".to_string(),
+            )
+        }
+        EngineKind::Z80 => {
+            let image = args.image.load()?;
+            let describe = args.image.describe();
+            let searcher = Z80Searcher::new(&image, &describe)?;
+            (Box::new(searcher), format!("Sargon 1978 (Z80: {describe})"))
+        }
+    };
+    let out = Output::new(Box::new(stdout()));
+    let mut session = Session::new(searcher, &name, out);
+    session.run(BufReader::new(stdin()));
+    Ok(0)
+}

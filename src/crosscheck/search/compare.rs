@@ -1,0 +1,213 @@
+//! One search compared: run both sides, then every field in a fixed order.
+
+use crate::abi::AbiError;
+use crate::abi::search::{SearchDriveError, SearchDriver, SearchOptions, SearchRequest, SearchRun};
+use crate::engine::{Engine, EvalRecord, SearchError, SearchParams, SearchResult, Setup};
+use crate::position::square_name;
+use crate::reference::{Move, sargon_line};
+
+use super::record::Recorder;
+
+/// What agreed: enough for a summary line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchOutcome {
+    /// Evaluation records compared.
+    pub evaluations: u64,
+    /// The image's T-states for the search.
+    pub tstates: u64,
+    /// The best move both chose (None when the side to move has no legal move).
+    pub best: Option<Move>,
+    /// The score both gave.
+    pub score: u8,
+}
+
+/// The first field on which the two sides differ.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchDifference {
+    /// What differs: "evaluation 37", "best move", "score", ...
+    pub field: String,
+    /// The image's side, as text.
+    pub image: String,
+    /// The native engine's side, as text.
+    pub native: String,
+}
+
+/// A search that could not be compared, or compared differently.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SearchFailure {
+    /// The two sides differ.
+    #[error("{}: image {}, native {}", .0.field, .0.image, .0.native)]
+    Differ(SearchDifference),
+    /// The image's search failed.
+    #[error("the image's search failed: {0}")]
+    Image(SearchDriveError),
+    /// The native search failed.
+    #[error("the native search failed: {0}")]
+    Native(SearchError),
+}
+
+/// Runs searches on an image and on the native engine and compares them.
+pub struct SearchCheck {
+    driver: SearchDriver,
+    engine: Engine,
+    image: Recorder,
+    native: Recorder,
+    capacity: usize,
+    /// Also compare the principal variations (the image's is recovered by watching MOVE and
+    /// UNMOVE, which costs a little).
+    pub compare_pv: bool,
+}
+
+impl SearchCheck {
+    /// A check of `image` (which must follow the search ABI).
+    pub fn new(image: &crate::machine::Image) -> Result<SearchCheck, AbiError> {
+        let driver = SearchDriver::new(image)?;
+        let list = driver.symbols().board.list_area();
+        let capacity = usize::from((list.last_entry - list.start) / 6) + 1;
+        Ok(SearchCheck {
+            driver,
+            engine: Engine::new(),
+            image: Recorder::default(),
+            native: Recorder::default(),
+            capacity,
+            compare_pv: false,
+        })
+    }
+
+    /// The driver (for its budget and symbols).
+    pub fn driver_mut(&mut self) -> &mut SearchDriver {
+        &mut self.driver
+    }
+
+    /// Searches `setup` at `plymax` on both sides (R = `r_register`) and compares them.
+    pub fn check(
+        &mut self,
+        setup: &Setup,
+        plymax: u8,
+        r_register: u8,
+    ) -> Result<SearchOutcome, SearchFailure> {
+        self.native.records.clear();
+        self.image.records.clear();
+        let params = SearchParams {
+            plymax,
+            r_register,
+            list_capacity: self.capacity,
+        };
+        let native = (self.engine)
+            .search(setup, &params, &mut self.native)
+            .map_err(SearchFailure::Native)?;
+        let request = SearchRequest {
+            board: setup.board,
+            moveno: setup.moveno,
+            plymax,
+            r_register,
+        };
+        let options = SearchOptions {
+            pv: self.compare_pv,
+            lists: false,
+        };
+        let run = (self.driver)
+            .search(&request, options, &mut self.image)
+            .map_err(SearchFailure::Image)?;
+        self.compare(setup, &native, &run)?;
+        Ok(SearchOutcome {
+            evaluations: run.evaluations,
+            tstates: run.cost.tstates,
+            best: native.best.filter(|_| native.best_is_legal),
+            score: run.score,
+        })
+    }
+
+    fn compare(
+        &self,
+        setup: &Setup,
+        native: &SearchResult,
+        run: &SearchRun,
+    ) -> Result<(), SearchFailure> {
+        records(&self.image.records, &self.native.records)?;
+        if native.best_is_legal {
+            let image_best = run.best.map(|pair| Move::sargon(pair.entry, pair.second));
+            same(
+                "best move",
+                image_best.map(|m| m.uci()),
+                native.best.map(|m| m.uci()),
+            )?;
+        }
+        same("score (SCORE+1)", hex(run.score), hex(native.score))?;
+        same("evaluations", run.evaluations, native.evaluations)?;
+        same("PLYMAX after", run.plymax_after, native.plymax_after)?;
+        same(
+            "POSQ after",
+            squares(run.posq_after),
+            squares(native.posq_after),
+        )?;
+        if let Some(pmate) = run.pmate {
+            same("PMATE", pmate, native.pmate)?;
+        }
+        if self.compare_pv {
+            let pairs = run.pv.iter().map(|pair| (pair.entry, pair.second));
+            let image: Vec<String> = sargon_line(&setup.board, pairs)
+                .iter()
+                .map(Move::uci)
+                .collect();
+            let native: Vec<String> = native.pv.as_slice().iter().map(Move::uci).collect();
+            same("principal variation", image.join(" "), native.join(" "))?;
+        }
+        Ok(())
+    }
+}
+
+/// The first evaluation record that differs (a missing record on either side included).
+fn records(image: &[EvalRecord], native: &[EvalRecord]) -> Result<(), SearchFailure> {
+    let index = image
+        .iter()
+        .zip(native)
+        .position(|(a, b)| a != b)
+        .or_else(|| (image.len() != native.len()).then(|| image.len().min(native.len())));
+    match index {
+        None => Ok(()),
+        Some(i) => Err(SearchFailure::Differ(SearchDifference {
+            field: format!("evaluation {} of {}/{}", i, image.len(), native.len()),
+            image: record(image.get(i)),
+            native: record(native.get(i)),
+        })),
+    }
+}
+
+/// A record as text: `ply 2 e7e5 VALM 0x83`, or `(none)`.
+pub fn record(record: Option<&EvalRecord>) -> String {
+    match record {
+        None => "(none)".to_string(),
+        Some(r) => {
+            let squares = if r.from == 0 && r.to == 0 {
+                "(no previous move)".to_string()
+            } else {
+                format!("{}{}", square_name(r.from), square_name(r.to))
+            };
+            format!("ply {} {squares} VALM {:#04X}", r.ply, r.valm)
+        }
+    }
+}
+
+fn same<T: PartialEq + std::fmt::Debug>(
+    field: &str,
+    image: T,
+    native: T,
+) -> Result<(), SearchFailure> {
+    if image == native {
+        return Ok(());
+    }
+    Err(SearchFailure::Differ(SearchDifference {
+        field: field.to_string(),
+        image: format!("{image:?}"),
+        native: format!("{native:?}"),
+    }))
+}
+
+fn hex(byte: u8) -> String {
+    format!("{byte:#04X}")
+}
+
+fn squares(pair: [u8; 2]) -> String {
+    format!("{}/{}", square_name(pair[0]), square_name(pair[1]))
+}

@@ -1,0 +1,226 @@
+//! The emulation step loop of a call. iz80 executes each instruction; the machine reads the
+//! instruction's table entry after it, counts, and stops only when one of a few never-taken
+//! tests trips.
+
+use std::ops::ControlFlow;
+
+use iz80::Reg16;
+
+use super::guards::{Flow, Guards, STOP, Stop};
+use super::memory::{Bus, Ram};
+use super::step::{Unusual, unusual};
+use super::timing::{NOT_PREFIX, first};
+use super::watch::{Watch, WatchView};
+use super::{Cost, MachineError, refresh};
+
+/// The running totals of a call, kept in registers by the loop (the rarely counted prefix
+/// fetches are in `Ram::prefixes`, which leaves a register to the rest).
+struct Tally {
+    tstates: u64,
+    /// Instructions left in the budget: counting down makes the budget test one branch.
+    remaining: u64,
+}
+
+impl Tally {
+    fn instructions(&self, g: &Guards) -> u64 {
+        g.budget - self.remaining
+    }
+
+    /// Opcode fetches so far: what R has counted since the call began.
+    fn m1(&self, g: &Guards, ram: &Ram) -> u64 {
+        self.instructions(g) + ram.prefixes
+    }
+
+    fn cost(&self, g: &Guards) -> Cost {
+        Cost {
+            tstates: self.tstates,
+            instructions: self.instructions(g),
+        }
+    }
+}
+
+/// Runs from `pc` (a call already begun, the budget not zero) to the return; the watch, if
+/// any, is called at its marked target. R is settled into the CPU however the call ends.
+pub(crate) fn run<B: Bus>(
+    cpu: &mut iz80::Cpu,
+    bus: &mut B,
+    g: &Guards,
+    pc: u16,
+    mut watch: Option<&mut dyn Watch>,
+) -> Result<Cost, MachineError> {
+    let mut tally = Tally {
+        tstates: 0,
+        remaining: g.budget,
+    };
+    bus.ram().prefixes = 0;
+    let result = steps(cpu, bus, g, pc, &mut watch, &mut tally);
+    let m1 = tally.m1(g, bus.ram());
+    refresh::settle(cpu.registers(), m1);
+    result
+}
+
+/// The step loop. Allocates nothing. After iz80 ran an instruction it reads one byte of a
+/// 256-byte table: the T-states of a plain unprefixed instruction (most of them), or 0 for
+/// "look closer" (prefixes, conditions, the stack, DJNZ, blocks, the rare ones). Then it counts
+/// down the budget and tests the mark of the next PC (outside the code region, where the
+/// sentinel also lies; the watch's target; or a blocked write, which marks every address).
+/// Nothing but PC and the totals lives across iz80's call.
+#[inline(always)]
+fn steps<B: Bus>(
+    cpu: &mut iz80::Cpu,
+    bus: &mut B,
+    g: &Guards,
+    pc: u16,
+    watch: &mut Option<&mut dyn Watch>,
+    tally: &mut Tally,
+) -> Result<Cost, MachineError> {
+    if bus.ram().marks[usize::from(pc)] & STOP != 0 {
+        hit_at_entry(cpu, bus.ram(), watch, pc)?;
+    }
+    let mut pc = usize::from(pc);
+    loop {
+        bus.begin(pc as u16);
+        cpu.execute_instruction(bus);
+        let next = usize::from(cpu.immutable_registers().pc());
+        tally.remaining -= 1;
+        let ram = bus.ram();
+        let op = usize::from(ram.bytes[pc]);
+        let t = ram.plain[op];
+        // Separate copies of the stop test, so that the common paths share no merge point
+        // with the rarer ones (the compiler keeps their few values in registers).
+        let (tstates, stop) = if t != 0 {
+            tally.tstates += u64::from(t);
+            let stop = tally.remaining == 0 || ram.marks[next] & STOP != 0;
+            (u32::from(t), stop)
+        } else if let Some(t) = plain_after(ram, op, pc) {
+            tally.tstates += u64::from(t);
+            ram.prefixes += 1;
+            let stop = tally.remaining == 0 || ram.marks[next] & STOP != 0;
+            (u32::from(t), stop)
+        } else {
+            // The fetches before this instruction (already counted down).
+            let m1 = tally.m1(g, ram) - 1;
+            let e = first(&ram.bytes, pc as u16);
+            let (mut tstates, mut trip) = (0, false);
+            let out = Unusual {
+                tstates: &mut tstates,
+                prefixes: &mut ram.prefixes,
+                trip: &mut trip,
+            };
+            if !unusual(cpu, &ram.bytes, g, e, pc as u16, next as u16, m1, out) {
+                return Err(MachineError::Halted { pc: pc as u16 });
+            }
+            tally.tstates += u64::from(tstates);
+            let stop = trip || tally.remaining == 0 || ram.marks[next] & STOP != 0;
+            (tstates, stop)
+        };
+        if stop {
+            let at = (pc as u16, next as u16);
+            if let Some(cost) = go_on(cpu, bus, g, at, tstates, watch, tally)? {
+                return Ok(cost);
+            }
+        } else {
+            bus.finish(pc as u16, tstates);
+        }
+        pc = next;
+    }
+}
+
+/// After a test tripped at the instruction `at.0` (next PC `at.1`, `tstates` T-states): the
+/// guard's error, the call's cost when it returned, or None to go on (after the watch's hit).
+#[inline(always)]
+fn go_on<B: Bus>(
+    cpu: &mut iz80::Cpu,
+    bus: &mut B,
+    g: &Guards,
+    (pc, next): (u16, u16),
+    tstates: u32,
+    watch: &mut Option<&mut dyn Watch>,
+    tally: &Tally,
+) -> Result<Option<Cost>, MachineError> {
+    let flow = stopped(cpu, bus.ram(), g, pc, next, tally.instructions(g))?;
+    bus.finish(pc, tstates);
+    match flow {
+        Flow::Go => {}
+        Flow::Returned => return Ok(Some(tally.cost(g))),
+        Flow::Hit => {
+            let watch = watch.as_deref_mut().expect("only a watch marks a target");
+            let ram = bus.ram();
+            let (cost, m1) = (tally.cost(g), tally.m1(g, ram));
+            hit(cpu, ram, watch, next, cost, m1)?;
+        }
+    }
+    Ok(None)
+}
+
+/// The T-states of the prefixed instruction at `pc` (first byte `op`) if it is a plain one
+/// (two fetches, nothing else to look at).
+#[inline(always)]
+fn plain_after(ram: &Ram, op: usize, pc: usize) -> Option<u8> {
+    let group = ram.groups[op];
+    if group == NOT_PREFIX {
+        return None;
+    }
+    let after = ram.bytes[(pc + 1) & 0xFFFF];
+    let t = ram.plain_after[usize::from(group & 3) * 256 + usize::from(after)];
+    (t != 0).then_some(t)
+}
+
+/// What the step loop does when a test tripped after the instruction at `pc`: the guard's
+/// error, or how the call goes on.
+#[cold]
+#[inline(never)]
+fn stopped(
+    cpu: &iz80::Cpu,
+    ram: &mut Ram,
+    g: &Guards,
+    pc: u16,
+    next: u16,
+    count: u64,
+) -> Result<Flow, MachineError> {
+    let fault = ram.take_fault();
+    let stop = Stop {
+        fault,
+        pc,
+        next,
+        sp: cpu.immutable_registers().get16(Reg16::SP),
+        mark: ram.marks[usize::from(next)] & STOP,
+    };
+    g.settle(stop, count)
+}
+
+/// A watch whose first target is the routine's entry: it sees PC there before anything runs.
+#[cold]
+fn hit_at_entry(
+    cpu: &mut iz80::Cpu,
+    ram: &mut Ram,
+    watch: &mut Option<&mut dyn Watch>,
+    pc: u16,
+) -> Result<(), MachineError> {
+    match watch.as_deref_mut() {
+        Some(watch) => hit(cpu, ram, watch, pc, Cost::default(), 0),
+        None => Ok(()),
+    }
+}
+
+/// Shows the machine to the watch at its target `pc` (R settled for it), then marks the new
+/// target; the error when the watch breaks.
+#[cold]
+#[inline(never)]
+fn hit(
+    cpu: &mut iz80::Cpu,
+    ram: &mut Ram,
+    watch: &mut dyn Watch,
+    pc: u16,
+    cost: Cost,
+    m1: u64,
+) -> Result<(), MachineError> {
+    refresh::settle(cpu.registers(), m1);
+    let flow = watch.hit(&WatchView::new(cpu, ram, cost));
+    refresh::unsettle(cpu.registers(), m1);
+    ram.watch(watch.target());
+    match flow {
+        ControlFlow::Continue(()) => Ok(()),
+        ControlFlow::Break(()) => Err(MachineError::Aborted { pc, cost }),
+    }
+}
