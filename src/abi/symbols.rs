@@ -405,6 +405,20 @@ mod tests {
     }
 
     #[test]
+    fn every_name_the_harness_reads_wins_a_shared_address() {
+        use crate::abi::search::{SEARCH_OPTIONAL, SEARCH_REQUIRED};
+        let markers = ["CODE_START", "CODE_END"];
+        let names = REQUIRED
+            .iter()
+            .chain(&OPTIONAL)
+            .chain(&SEARCH_REQUIRED)
+            .chain(&SEARCH_OPTIONAL);
+        for name in names.filter(|n| !markers.contains(n)) {
+            assert!(SymbolTable::HARNESS_NAMES.contains(name), "{name}");
+        }
+    }
+
+    #[test]
     fn routines_must_lie_inside_the_image() {
         let err =
             AbiSymbols::resolve(&image(&[("MOVE", 0x0400), ("MLEND", 0x0F00)], &[])).unwrap_err();

@@ -17,7 +17,7 @@ pub const HARNESS_NAMES: &[&str] = &[
     "GENMOV", "INCHK", "MOVE", "UNMOVE", "INITBD", "STACK", "MLEND", "MLLST", "MLOVF", "PERFT",
     "PDEPTH", "PCOUNT", "FNDMOV", "SORTM", "EVAL", "ASCEND", "BOOK", "CPTRMV", "VALMOV", "POINTS",
     "KOLOR", "PMATE", "MOVENO", "PLYMAX", "NPLY", "MATEF", "VALM", "BRDC", "MTRL", "BC0", "MV0",
-    "BMOVES", "SCORE", "SCRIX", "BESTM", "PTSL", "PTSW1", "PTSW2", "PTSCK", "PREVMV",
+    "BMOVES", "SCORE", "SCRIX", "BESTM", "PTSL", "PTSW1", "PTSW2", "PTSCK", "PREVMV", "PINFND",
 ];
 
 /// Names that mark where something begins or ends rather than naming a thing.
