@@ -19,6 +19,9 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use sargon_z80::abi::search::{
+    NoSearchObserver, SEARCH_OPTIONAL, SEARCH_REQUIRED, SearchDriver, SearchOptions, SearchRequest,
+};
 use sargon_z80::abi::{OPTIONAL, REQUIRED, z80_perft};
 use sargon_z80::crosscheck::suite::parse_epd;
 use sargon_z80::machine::{Image, SymbolTable, default_image};
@@ -282,7 +285,7 @@ struct ImageCase {
 }
 
 fn image_case() -> impl Strategy<Value = ImageCase> {
-    let names = REQUIRED.len() + OPTIONAL.len();
+    let names = REQUIRED.len() + OPTIONAL.len() + SEARCH_REQUIRED.len() + SEARCH_OPTIONAL.len();
     let value = prop_oneof![
         any::<u16>(),
         0xFF80..=0xFFFFu16,
@@ -304,7 +307,13 @@ fn image() {
     fuzz("image", 120, image_case(), |case| {
         let mut symbols = base.symbols.clone();
         for &(i, value) in &case.moves {
-            let name = REQUIRED.iter().chain(OPTIONAL.iter()).nth(i).unwrap();
+            let name = REQUIRED
+                .iter()
+                .chain(&OPTIONAL)
+                .chain(&SEARCH_REQUIRED)
+                .chain(&SEARCH_OPTIONAL)
+                .nth(i)
+                .unwrap();
             symbols.insert(name, value);
         }
         let mut bytes = base.bytes.clone();
@@ -319,8 +328,9 @@ fn image() {
 }
 
 /// Everything a command does with an image, on a small instruction budget per call: GENMOV
-/// and every move's MOVE, INCHK and UNMOVE, perft, the cross-check and the profiler.
+/// and every move's MOVE, INCHK and UNMOVE, perft, the cross-check, the profiler, a search.
 fn drive(image: &Image, fen: &str) {
+    search(image, fen);
     let Ok(mut driver) = Driver::new(image) else {
         return;
     };
@@ -343,4 +353,25 @@ fn drive(image: &Image, fen: &str) {
     }
     let mut checker = Checker::new(driver);
     let _ = checker.check(&board, 2, None);
+}
+
+/// FNDMOV at one and two plies with the principal variation watched, on a small budget.
+fn search(image: &Image, fen: &str) {
+    let Ok(mut driver) = SearchDriver::new(image) else {
+        return;
+    };
+    driver.set_budget(200_000);
+    for plymax in [1, 2] {
+        let request = SearchRequest {
+            board: Board::from_fen(fen).unwrap(),
+            moveno: 2,
+            plymax,
+            r_register: 0,
+        };
+        let options = SearchOptions {
+            pv: true,
+            ..SearchOptions::default()
+        };
+        let _ = driver.search(&request, options, &mut NoSearchObserver);
+    }
 }
