@@ -286,9 +286,8 @@ fn a_variable_at_the_top_of_memory_is_refused_by_every_command() {
         let out = run(dir.path(), &[command, &image[..]].concat());
         assert_eq!(out.code, Some(2), "{command:?}: {}", out.stderr);
         assert!(
-            out.stderr.contains(
-                "POSQ = 0xFFFF: its 3 bytes run past the top of memory"
-            ),
+            out.stderr
+                .contains("POSQ = 0xFFFF: its 3 bytes run past the top of memory"),
             "{command:?}: {}",
             out.stderr
         );

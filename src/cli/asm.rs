@@ -63,8 +63,15 @@ pub fn run(args: AsmArgs) -> anyhow::Result<i32> {
     }
     outputs.commit()?;
     let end = usize::from(asm.start) + asm.bytes.len();
+    // The binary holds no load address; other commands need it unless the symbols say ORG.
+    let has_org = asm.symbols().keys().any(|k| k.eq_ignore_ascii_case("ORG"));
+    let load = if asm.start != 0 && !has_org {
+        format!(" (load it with --org {:#06X})", asm.start)
+    } else {
+        String::new()
+    };
     println!(
-        "{}: {} bytes at {:04X}H..{:04X}H, {} symbols -> {}",
+        "{}: {} bytes at {:04X}H..{:04X}H, {} symbols -> {}{load}",
         args.src.display(),
         asm.bytes.len(),
         asm.start,
