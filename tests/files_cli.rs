@@ -343,3 +343,30 @@ fn a_bad_fen_is_quoted_short() {
         )
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn assembler_inputs_are_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(dir.path(), &["asm", "/dev/zero", "-o", "z.bin"]);
+    assert_eq!(out.code, Some(2));
+    assert_eq!(
+        out.stderr,
+        "/dev/zero: error: cannot read source file: larger than 16384 KiB, the most this assembler reads\n1 error; no output written\n"
+    );
+    std::fs::write(dir.path().join("big.bin"), vec![0u8; 0x1_0001]).unwrap();
+    std::fs::write(dir.path().join("inc.asm"), "\tINCBIN big.bin\n").unwrap();
+    let out = run(dir.path(), &["asm", "inc.asm"]);
+    assert_eq!(out.code, Some(2));
+    assert!(
+        out.stderr
+            .starts_with("inc.asm:1:9: error: cannot read INCBIN file '"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr
+            .contains("big.bin': larger than 64 KiB, the most this assembler reads\n")
+    );
+    assert!(!dir.path().join("inc.bin").exists());
+}

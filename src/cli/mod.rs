@@ -25,7 +25,7 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Call one routine of an image and print its cost and registers.
+    /// Call routines of an image in order on one machine; print their cost, the registers and memory.
     Call(call::CallArgs),
     /// Assemble a Z80 source file into a binary, a pasmo-style symbol file and a listing.
     Asm(asm::AsmArgs),
