@@ -282,6 +282,15 @@ fn bad_registers_and_dumps() {
         &["--dump", "0xFFFF:2", "GO"],
         "2 bytes from 0xFFFF run past 0xFFFF",
     );
+    let long = format!("\u{1b}[2J{}:1", "X".repeat(5000));
+    fails(
+        &f,
+        &["--dump", &long, "GO"],
+        &format!(
+            "--dump \"\\u{{1b}}[2J{x}\"... (5006 bytes): missing required symbol(s): \\u{{1b}}[2J{x}...",
+            x = "X".repeat(36)
+        ),
+    );
     fails(
         &f,
         &["--dump", "NOWHERE:2", "GO"],

@@ -6,6 +6,7 @@ mod regs;
 
 use anyhow::{Context, bail};
 use clap::Args;
+use sargon_z80::files::excerpt;
 use sargon_z80::machine::{Cost, Image, Machine, SymbolTable, parse_u16};
 use serde::Serialize;
 
@@ -104,8 +105,8 @@ pub fn run(args: CallArgs) -> anyhow::Result<i32> {
         .collect::<anyhow::Result<Vec<_>>>()?;
     let mut calls = Vec::with_capacity(args.routines.len());
     for routine in &args.routines {
-        let address =
-            resolve(&image.symbols, routine).with_context(|| format!("routine {:?}", routine))?;
+        let address = resolve(&image.symbols, routine)
+            .with_context(|| format!("routine {}", excerpt(routine)))?;
         let cost = machine.call(address).map_err(|e| {
             org_hint(
                 &args,
@@ -150,13 +151,14 @@ fn prepare(args: &CallArgs, image: &Image) -> anyhow::Result<Machine> {
         machine.set_stack(stack);
     }
     for set in &args.sets {
+        let quoted = excerpt(set);
         let Some((target, value)) = set.split_once('=') else {
-            bail!("--set {set:?}: expected SYMBOL=BYTE");
+            bail!("--set {quoted}: expected SYMBOL=BYTE");
         };
-        let addr = resolve(&image.symbols, target).with_context(|| format!("--set {set:?}"))?;
-        let value = parse_u16(value).with_context(|| format!("--set {set:?}"))?;
+        let addr = resolve(&image.symbols, target).with_context(|| format!("--set {quoted}"))?;
+        let value = parse_u16(value).with_context(|| format!("--set {quoted}"))?;
         let Ok(byte) = u8::try_from(value) else {
-            bail!("--set {set:?}: {value} does not fit in a byte");
+            bail!("--set {quoted}: {value} does not fit in a byte");
         };
         machine.poke(addr, byte);
     }

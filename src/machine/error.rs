@@ -62,7 +62,7 @@ pub enum MachineError {
         cost: Cost,
     },
     /// Required symbols that the symbol table does not define.
-    #[error("missing required symbol(s): {}", .0.join(", "))]
+    #[error("missing required symbol(s): {}", names(.0))]
     MissingSymbols(Vec<String>),
     /// A symbol file line that is not `NAME EQU value`.
     #[error("malformed symbol line {line}: {text}")]
@@ -142,6 +142,12 @@ pub enum MachineError {
         /// The text given.
         text: String,
     },
+}
+
+/// The names, each cut short when it is no name but a pasted line.
+fn names(names: &[String]) -> String {
+    let cut: Vec<String> = names.iter().map(|n| crate::files::clip(n)).collect();
+    cut.join(", ")
 }
 
 fn source_suffix(path: &Option<PathBuf>) -> String {

@@ -1,6 +1,7 @@
 //! `--dump WHERE:LEN[/WIDTH]`: memory shown after the calls, as hex rows.
 
 use anyhow::{Context, bail};
+use sargon_z80::files::excerpt;
 use sargon_z80::machine::{SymbolTable, parse_u16};
 use serde::Serialize;
 
@@ -27,9 +28,10 @@ impl Dump {
     /// Parses `WHERE:LEN[/WIDTH]`: WHERE a symbol, `SYMBOL+OFFSET` or an address, LEN 1 to
     /// 65535 bytes not running past 0xFFFF, WIDTH bytes per row (default 16).
     pub fn parse(symbols: &SymbolTable, text: &str) -> anyhow::Result<Dump> {
-        let context = || format!("--dump {text:?}");
+        let quoted = excerpt(text);
+        let context = || format!("--dump {quoted}");
         let Some((place, size)) = text.rsplit_once(':') else {
-            bail!("--dump {text:?}: expected WHERE:LEN, e.g. BOARDA:120 or 0x1000:16");
+            bail!("--dump {quoted}: expected WHERE:LEN, e.g. BOARDA:120 or 0x1000:16");
         };
         let (len, width) = match size.split_once('/') {
             Some((len, width)) => (len, parse_u16(width).with_context(context)?),
@@ -38,10 +40,10 @@ impl Dump {
         let len = parse_u16(len).with_context(context)?;
         let address = resolve(symbols, place).with_context(context)?;
         if len == 0 || width == 0 {
-            bail!("--dump {text:?}: the length and the row width must be at least 1");
+            bail!("--dump {quoted}: the length and the row width must be at least 1");
         }
         if u32::from(address) + u32::from(len) > 0x1_0000 {
-            bail!("--dump {text:?}: {len} bytes from {address:#06X} run past 0xFFFF");
+            bail!("--dump {quoted}: {len} bytes from {address:#06X} run past 0xFFFF");
         }
         Ok(Dump {
             spec: text.to_string(),

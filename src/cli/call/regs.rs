@@ -1,6 +1,7 @@
 //! `--reg NAME=VALUE`: registers set before the first routine is called.
 
 use anyhow::{Context, bail};
+use sargon_z80::files::excerpt;
 use sargon_z80::machine::{Registers, parse_u16};
 
 /// The registers `--reg` may set (SP and PC belong to the call itself: see `--stack`).
@@ -8,10 +9,11 @@ pub const NAMES: &str = "A F B C D E H L I R AF BC DE HL IX IY AF' BC' DE' HL'";
 
 /// Applies one `NAME=VALUE` to `regs`.
 pub fn apply(regs: &mut Registers, text: &str) -> anyhow::Result<()> {
+    let quoted = excerpt(text);
     let Some((name, value)) = text.split_once('=') else {
-        bail!("--reg {text:?}: expected NAME=VALUE, e.g. HL=0x1234");
+        bail!("--reg {quoted}: expected NAME=VALUE, e.g. HL=0x1234");
     };
-    let value = parse_u16(value).with_context(|| format!("--reg {text:?}"))?;
+    let value = parse_u16(value).with_context(|| format!("--reg {quoted}"))?;
     let name = name.trim().to_ascii_uppercase();
     let [high, low] = value.to_be_bytes();
     let pair = |h: &mut u8, l: &mut u8| {
@@ -29,7 +31,7 @@ pub fn apply(regs: &mut Registers, text: &str) -> anyhow::Result<()> {
         "HL'" => pair(&mut regs.h_alt, &mut regs.l_alt),
         "IX" => regs.ix = value,
         "IY" => regs.iy = value,
-        "SP" | "PC" => bail!("--reg {text:?}: SP and PC are set by the call (use --stack)"),
+        "SP" | "PC" => bail!("--reg {quoted}: SP and PC are set by the call (use --stack)"),
         _ => *byte_register(regs, &name, text)? = byte(value, text)?,
     }
     Ok(())
@@ -40,6 +42,7 @@ fn byte_register<'r>(
     name: &str,
     text: &str,
 ) -> anyhow::Result<&'r mut u8> {
+    let quoted = excerpt(text);
     Ok(match name {
         "A" => &mut regs.a,
         "F" => &mut regs.f,
@@ -51,13 +54,14 @@ fn byte_register<'r>(
         "L" => &mut regs.l,
         "I" => &mut regs.i,
         "R" => &mut regs.r,
-        _ => bail!("--reg {text:?}: unknown register (one of {NAMES})"),
+        _ => bail!("--reg {quoted}: unknown register (one of {NAMES})"),
     })
 }
 
 fn byte(value: u16, text: &str) -> anyhow::Result<u8> {
+    let quoted = excerpt(text);
     u8::try_from(value)
-        .map_err(|_| anyhow::anyhow!("--reg {text:?}: {value} does not fit in a byte"))
+        .map_err(|_| anyhow::anyhow!("--reg {quoted}: {value} does not fit in a byte"))
 }
 
 #[cfg(test)]
