@@ -155,24 +155,35 @@ fn a_failed_write_leaves_every_old_output() {
 
 #[test]
 fn profile_svg_refuses_to_write_over_the_image() {
+    // An image and a symbol file with the picture's extensions, so only identity can refuse.
     let dir = tempfile::tempdir().unwrap();
     let (bin, sym) = common::write_toy(dir.path());
-    let bytes = std::fs::read(&bin).unwrap();
+    let (image, symbols) = (dir.path().join("toy.svg"), dir.path().join("toy.png"));
+    std::fs::rename(&bin, &image).unwrap();
+    std::fs::rename(&sym, &symbols).unwrap();
+    let bytes = std::fs::read(&image).unwrap();
     let args = [
-        "profile", "--rom", "toy.bin", "--sym", "toy.sym", "--org", "0x100", "--svg",
+        "profile", "--rom", "toy.svg", "--sym", "toy.png", "--org", "0x100", "--svg",
     ];
-    let out = run(dir.path(), &[&args[..], &["toy.bin"]].concat());
+    let out = run(dir.path(), &[&args[..], &["toy.svg"]].concat());
     assert_eq!(out.code, Some(2), "{}", out.stderr);
     assert!(
         out.stderr
-            .contains("refusing to write toy.bin: it is the image toy.bin"),
+            .contains("refusing to write toy.svg: it is the image toy.svg"),
         "{}",
         out.stderr
     );
-    assert_eq!(std::fs::read(&bin).unwrap(), bytes);
-    let text = std::fs::read_to_string(&sym).unwrap();
-    let out = run(dir.path(), &[&args[..], &["./toy.sym"]].concat());
-    refused(&out, &sym, &text, "it is the symbol file toy.sym");
+    assert_eq!(std::fs::read(&image).unwrap(), bytes);
+    let text = std::fs::read_to_string(&symbols).unwrap();
+    let out = run(dir.path(), &[&args[..], &["./toy.png"]].concat());
+    refused(&out, &symbols, &text, "it is the symbol file toy.png");
+    let out = run(dir.path(), &[&args[..], &["heat.svg"]].concat());
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(
+        std::fs::read_to_string(dir.path().join("heat.svg"))
+            .unwrap()
+            .starts_with("<svg")
+    );
 }
 
 #[cfg(unix)]

@@ -91,7 +91,7 @@ fn first_screen_shows_board_registers_listing_and_help() {
     );
     assert_eq!(
         s[23].trim_end(),
-        "s step n over o out ␣ run c cont b brk f FEN ↑↓ m move +- speed t MHz q quit"
+        "s step n over o out ␣ run c cont b brk w watch r routine f FEN ↑↓ m move q quit"
     );
 }
 
@@ -189,7 +189,7 @@ fn making_the_highlighted_move_runs_move_and_generates_for_black() {
     // MOVE: 20+7+19+10+11+7+10+7+19+10+11+7+10 = 148 T-states.
     assert_has(
         &s,
-        "MOVE e2e4 took 148 T-states; GENMOV called for the other side",
+        "MOVE #1 e2e4 took 148 T-states; GENMOV called for the other side",
     );
     assert_has(&s, "BOARDA black");
     assert_eq!(right(&s[7]), "│4FF· · · · ♙ · · · FF │");
@@ -287,7 +287,7 @@ fn layout_follows_the_terminal_size() {
     assert!(big[0].ends_with("┌BOARDA white──────────┐"));
     assert_eq!(
         big[39].trim_end(),
-        "s step n over o out ␣ run c cont b brk f FEN ↑↓ m move +- speed t MHz q quit"
+        "s step n over o out ␣ run c cont b brk w watch r routine f FEN ↑↓ m move q quit"
     );
     // Wider listings show the instruction bytes too.
     assert!(
@@ -306,7 +306,7 @@ fn question_mark_explains_the_keys_on_one_line() {
     let s = screen(&app);
     assert_eq!(
         s[22].trim_end(),
-        "n over CALL, o run to RET, c run to breakpoint, b toggle breakpoint, m make move"
+        "n over CALL · o to RET · c to breakpoint · w watch writes · t MHz · +- run speed"
     );
 }
 
@@ -355,7 +355,7 @@ fn built_in_image_reaches_the_cost_moves_reports_and_makes_the_first_move() {
     let s = screen(&app);
     assert_has(
         &s,
-        &format!("MOVE b1a3 took {} T-states", make_cost.tstates),
+        &format!("MOVE #1 b1a3 took {} T-states", make_cost.tstates),
     );
     assert_eq!(right(&s[5]), "│6FF· · · · · · · · FF │");
     assert_eq!(right(&s[8]), "│3FF♘ · · · · · · · FF │");

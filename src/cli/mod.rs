@@ -8,6 +8,7 @@ mod crosscheck;
 mod image;
 mod moves;
 mod perft;
+mod play;
 mod profile;
 mod think;
 mod tui;
@@ -45,6 +46,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Search a position natively as the 1978 program does: best move, score, PV, counts.
     Think(think::ThinkArgs),
+    /// Play against Sargon in the terminal.
+    Play(play::PlayArgs),
     /// Play the 1978 program from a chess GUI over the UCI protocol.
     Uci(uci::UciArgs),
 }
@@ -63,6 +66,7 @@ pub fn run() -> anyhow::Result<i32> {
         Command::Tui(args) => tui::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Think(args) => think::run(args),
+        Command::Play(args) => play::run(args),
         Command::Uci(args) => uci::run(args),
     }
 }

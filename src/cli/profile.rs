@@ -1,6 +1,6 @@
 //! `sargon-z80 profile`: profile the board routines: T-states per routine, instruction mix, BOARDA heatmap.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::Args;
@@ -11,7 +11,8 @@ use sargon_z80::abi::search::{SearchDriver, SearchRequest};
 use sargon_z80::engine::Setup;
 use sargon_z80::files::Outputs;
 use sargon_z80::profile::{
-    Collector, DEFAULT_MHZ, Profile, heatmap_svg, observe_call, profile_routine,
+    Collector, DEFAULT_MHZ, Picture, Profile, heatmap_svg, observe_call, profile_routine,
+    svg_to_png,
 };
 use sargon_z80::reference::{Rules, legal_moves};
 
@@ -25,6 +26,7 @@ Examples:
   sargon-z80 profile --routine MOVE                   MOVE over every generated move
   sargon-z80 profile --routine INCHK --mhz 3.5
   sargon-z80 profile --svg boarda.svg                 also draw the BOARDA heatmap (open it in a browser)
+  sargon-z80 profile --routine MOVE --svg move.png    the same picture as PNG
   sargon-z80 profile --search 3                       the whole search at PLYMAX 3, per routine
   sargon-z80 profile --rom sargon78.bin --sym sargon78.sym --json
 
@@ -61,7 +63,7 @@ pub struct ProfileArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
-    /// Also write the BOARDA heatmap as an SVG picture to FILE.
+    /// Also draw the BOARDA heatmap to FILE: an SVG picture, or PNG when FILE ends in .png.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
 }
@@ -78,6 +80,7 @@ struct JsonReport<'a> {
 /// Runs the subcommand; returns the process exit code.
 pub fn run(args: ProfileArgs) -> anyhow::Result<i32> {
     check_mhz(&args.mhz)?;
+    let format = args.svg.as_deref().map(picture_format).transpose()?;
     let board = board_arg(args.fen.as_deref())?;
     let image = args.image.load()?;
     let mut collector = Collector::new();
@@ -95,19 +98,19 @@ pub fn run(args: ProfileArgs) -> anyhow::Result<i32> {
     };
     let profile = Profile::new(&collector, &image, &routine, &args.mhz);
 
-    if let Some(path) = &args.svg {
+    if let (Some(path), Some(format)) = (&args.svg, format) {
         let map = profile
             .heatmap
             .as_ref()
             .context("the image defines no BOARDA")?;
-        let title = format!("BOARDA accesses of {routine}, {}", board.to_fen());
-        let mut outputs = Outputs::new();
-        if let (Some(rom), Some(sym)) = (&args.image.rom, &args.image.sym) {
-            outputs.input(rom, "the image");
-            outputs.input(sym, "the symbol file");
-        }
-        outputs.output(path, heatmap_svg(map, &title).into_bytes());
-        outputs.commit()?;
+        let fen = board.to_fen();
+        let picture = Picture {
+            routine: &routine,
+            image: &args.image.describe(),
+            fen: &fen,
+            cells: Some(&board.cells),
+        };
+        write_picture(path, format, &heatmap_svg(map, &picture), &args.image)?;
     }
     if args.json {
         let report = JsonReport {
@@ -132,10 +135,12 @@ pub fn run(args: ProfileArgs) -> anyhow::Result<i32> {
         print!("{}", profile.to_text());
         if let Some(path) = &args.svg {
             println!();
-            println!(
-                "BOARDA heatmap written to {} (open it in a web browser)",
-                path.display()
-            );
+            let how = if format == Some(Format::Png) {
+                "a PNG image"
+            } else {
+                "open it in a web browser"
+            };
+            println!("BOARDA heatmap written to {} ({how})", path.display());
         }
     }
     Ok(0)
@@ -163,4 +168,39 @@ fn search(
     observe_call(&mut machine, collector, driver.symbols().fndmov)
         .context("FNDMOV failed under the profiler")?;
     Ok(legal_moves(&setup.board, Rules::Sargon).len())
+}
+
+/// The picture's file format, by its extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Svg,
+    Png,
+}
+
+/// SVG for .svg, PNG for .png; any other extension is refused before the profile runs.
+fn picture_format(path: &Path) -> anyhow::Result<Format> {
+    match path.extension().and_then(|ext| ext.to_str()) {
+        Some(ext) if ext.eq_ignore_ascii_case("png") => Ok(Format::Png),
+        Some(ext) if ext.eq_ignore_ascii_case("svg") => Ok(Format::Svg),
+        _ => anyhow::bail!(
+            "--svg {}: the heatmap is written as .svg or .png; name the file with one of them",
+            path.display()
+        ),
+    }
+}
+
+/// Writes the picture through [`Outputs`], never over the image it profiles.
+fn write_picture(path: &Path, format: Format, svg: &str, image: &ImageArgs) -> anyhow::Result<()> {
+    let bytes = match format {
+        Format::Png => svg_to_png(svg)?,
+        Format::Svg => svg.as_bytes().to_vec(),
+    };
+    let mut outputs = Outputs::new();
+    if let (Some(rom), Some(sym)) = (&image.rom, &image.sym) {
+        outputs.input(rom, "the image");
+        outputs.input(sym, "the symbol file");
+    }
+    outputs.output(path, bytes);
+    outputs.commit()?;
+    Ok(())
 }

@@ -4,12 +4,16 @@
 
 mod clock;
 mod deepening;
+mod ending;
+mod pgn;
 mod searcher;
 mod state;
 mod z80;
 
 pub use clock::{Budget, Levels};
 pub use deepening::{Level, Limits, deepen};
+pub use ending::{Ending, ending};
+pub use pgn::{Tags, pgn, today};
 pub use searcher::{
     Answer, Control, Failure, Hardware, NativeSearcher, Request, Searcher, no_legal_move,
 };

@@ -10,6 +10,7 @@ mod disasm;
 mod heatmap;
 mod hot;
 mod mix;
+mod png;
 mod report;
 mod routine;
 mod svg;
@@ -19,9 +20,10 @@ pub use disasm::{disassemble_symbolic, image_memory, symbol_at};
 pub use heatmap::Heatmap;
 pub use hot::{HotCode, HotData};
 pub use mix::MixEntry;
+pub use png::{PngError, svg_to_png};
 pub use report::{DEFAULT_MHZ, Profile, RoutineLine, micros};
 pub use routine::{ProfileError, profile_routine};
-pub use svg::heatmap_svg;
+pub use svg::{Picture, heatmap_svg};
 
 use crate::machine::{Cost, Machine, MachineError};
 

@@ -1,21 +1,19 @@
-//! The terminal debugger on ratatui + crossterm.
+//! The terminal programs on ratatui + crossterm: the debugger and the game.
 //!
-//! [`App`] is the state machine (`handle_key`, `tick`, `draw`), testable against ratatui's
-//! `TestBackend`; [`run`] is the crossterm event loop around it. [`Watch`] is the observer
-//! that lights BOARDA cells as the code touches them.
+//! [`App`] is the debugger's state machine (`handle_key`, `tick`, `draw`), testable against
+//! ratatui's `TestBackend` ([`debug`] holds it); [`play`] holds the game against Sargon. [`run`]
+//! is the crossterm event loop around either ([`Screen`]); [`Theme`] keeps their highlighting
+//! with or without colour.
 
-mod app;
-mod board;
-mod heat;
-mod listing;
-mod moves;
+pub mod debug;
+pub mod play;
 mod terminal;
-mod view;
-mod watch;
+mod theme;
 
-pub use app::{App, CallState, KEYS_HELP, Options, Prompt, PromptKind, RUN_LIMIT, SPEEDS};
-pub use heat::{FADE, Heat, Touch};
-pub use moves::ListedMove;
-pub use terminal::run;
-pub use view::{MIN_HEIGHT, MIN_WIDTH};
-pub use watch::Watch;
+pub use debug::{
+    App, CallState, DebugError, FADE, Heat, KEYS_HELP, ListedMove, MIN_HEIGHT, MIN_WIDTH, Options,
+    Prompt, PromptKind, RUN_LIMIT, Routine, SPEEDS, SearchInputs, Touch, Watch,
+};
+pub use play::{PlayApp, PlayOptions};
+pub use terminal::{Screen, run};
+pub use theme::Theme;

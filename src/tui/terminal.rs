@@ -1,23 +1,30 @@
 //! The crossterm side: raw mode and the alternate screen, restored on exit and on panic, and
-//! the event loop that feeds keys to the [`App`] and redraws it.
+//! the event loop that feeds keys to a [`Screen`] and redraws it.
 
 use std::io::{self, Stdout};
 use std::time::Duration;
 
-use crossterm::event::{self, Event, KeyEventKind};
+use crossterm::event::{self, Event, KeyEvent, KeyEventKind};
 use crossterm::execute;
 use crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
-use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
+use ratatui::{Frame, Terminal};
 
-use super::app::App;
-
-/// How long to wait for a key while running (one animation frame).
-const RUNNING_FRAME: Duration = Duration::from_millis(16);
-/// How long to wait for a key while paused (nothing changes without one).
-const PAUSED_FRAME: Duration = Duration::from_millis(500);
+/// A full-screen program the event loop drives: the debugger and the game.
+pub trait Screen {
+    /// Draws the whole screen.
+    fn draw(&self, frame: &mut Frame);
+    /// Handles one key press.
+    fn handle_key(&mut self, key: KeyEvent);
+    /// Advances whatever runs by itself (animation, a search finishing); called between keys.
+    fn tick(&mut self);
+    /// True once the user asked to quit.
+    fn should_quit(&self) -> bool;
+    /// How long to wait for a key before the next tick and redraw.
+    fn frame_wait(&self) -> Duration;
+}
 
 /// Leaves raw mode and the alternate screen; safe to call more than once.
 fn restore() {
@@ -34,9 +41,9 @@ impl Drop for Guard {
     }
 }
 
-/// Runs the debugger until the user quits; the terminal is restored afterwards, and also
-/// before a panic message is printed.
-pub fn run(mut app: App) -> io::Result<()> {
+/// Runs `screen` until the user quits; the terminal is restored afterwards, and also before a
+/// panic message is printed.
+pub fn run<S: Screen>(mut screen: S) -> io::Result<()> {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         restore();
@@ -48,28 +55,26 @@ pub fn run(mut app: App) -> io::Result<()> {
     let mut terminal: Terminal<CrosstermBackend<Stdout>> =
         Terminal::new(CrosstermBackend::new(io::stdout()))?;
     terminal.clear()?;
-    let result = event_loop(&mut terminal, &mut app);
+    let result = event_loop(&mut terminal, &mut screen);
     drop(guard);
     result
 }
 
-fn event_loop(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App) -> io::Result<()> {
-    while !app.should_quit() {
+fn event_loop<S: Screen>(
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    screen: &mut S,
+) -> io::Result<()> {
+    while !screen.should_quit() {
         // `draw` picks up a new terminal size by itself; a resize event only wakes the loop.
-        terminal.draw(|frame| app.draw(frame))?;
-        let wait = if app.is_running() {
-            RUNNING_FRAME
-        } else {
-            PAUSED_FRAME
-        };
-        if event::poll(wait)? {
+        terminal.draw(|frame| screen.draw(frame))?;
+        if event::poll(screen.frame_wait())? {
             match event::read()? {
-                Event::Key(key) if key.kind != KeyEventKind::Release => app.handle_key(key),
+                Event::Key(key) if key.kind != KeyEventKind::Release => screen.handle_key(key),
                 Event::Resize(_, _) => terminal.autoresize()?,
                 _ => {}
             }
         }
-        app.tick();
+        screen.tick();
     }
     Ok(())
 }

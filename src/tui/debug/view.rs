@@ -1,25 +1,26 @@
-//! Drawing the debugger: registers, clock, stack, disassembly, board, move list, status, help.
+//! Drawing the debugger: the layout, registers, clock, stack, disassembly, status and help;
+//! the board, moves and variables panes are in `panes.rs`.
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 use super::app::{App, CallState, PromptKind};
-use super::board::board_lines;
 use super::listing::{ListingLine, listing};
 use crate::profile::micros;
 use crate::text::{grouped, microseconds};
+use crate::tui::Theme;
 
 /// The smallest terminal the layout is made for.
 pub const MIN_WIDTH: u16 = 80;
 /// The smallest terminal the layout is made for.
 pub const MIN_HEIGHT: u16 = 24;
 
+/// From this width the variables get a column of their own beside the disassembly.
+const WIDE: u16 = 120;
 const SIDE: u16 = 24;
-const KEY: Style = Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD);
-const DIM: Style = Style::new().fg(Color::DarkGray);
 
 /// The help line: key, what it does.
 const HELP: [(&str, &str); 11] = [
@@ -29,12 +30,23 @@ const HELP: [(&str, &str); 11] = [
     ("␣", "run"),
     ("c", "cont"),
     ("b", "brk"),
+    ("w", "watch"),
+    ("r", "routine"),
     ("f", "FEN"),
     ("↑↓ m", "move"),
-    ("+-", "speed"),
-    ("t", "MHz"),
     ("q", "quit"),
 ];
+
+/// Where the panes go.
+struct Areas {
+    registers: Rect,
+    clock: Rect,
+    stack: Rect,
+    listing: Rect,
+    variables: Rect,
+    board: Rect,
+    moves: Rect,
+}
 
 impl App {
     /// Draws the whole screen.
@@ -54,13 +66,35 @@ impl App {
             Constraint::Length(1),
         ])
         .areas(area);
+        let areas = self.layout(panes);
+        self.draw_registers(frame, areas.registers);
+        self.draw_clock(frame, areas.clock);
+        self.draw_stack(frame, areas.stack);
+        self.draw_listing(frame, areas.listing);
+        self.draw_variables(frame, areas.variables);
+        self.draw_board(frame, areas.board);
+        self.draw_moves(frame, areas.moves);
+        self.draw_status(frame, status);
+        frame.render_widget(Paragraph::new(help_line(self.theme())), help);
+    }
+
+    /// Registers, clock and stack on the left, board and moves on the right; between them the
+    /// disassembly, with the variables below it, or beside it on a wide terminal.
+    fn layout(&self, panes: Rect) -> Areas {
+        let wide = panes.width >= WIDE;
+        let middle_parts = if wide {
+            let vars = (panes.width - 2 * SIDE) * 2 / 5;
+            vec![Constraint::Min(0), Constraint::Length(vars.clamp(28, 44))]
+        } else {
+            vec![Constraint::Min(0)]
+        };
         let [left, middle, right] = Layout::horizontal([
             Constraint::Length(SIDE),
             Constraint::Min(0),
             Constraint::Length(SIDE),
         ])
         .areas(panes);
-        let [regs, clock, stack] = Layout::vertical([
+        let [registers, clock, stack] = Layout::vertical([
             Constraint::Length(9),
             Constraint::Length(5),
             Constraint::Min(0),
@@ -68,14 +102,29 @@ impl App {
         .areas(left);
         let [board, moves] =
             Layout::vertical([Constraint::Length(14), Constraint::Min(0)]).areas(right);
-        self.draw_registers(frame, regs);
-        self.draw_clock(frame, clock);
-        self.draw_stack(frame, stack);
-        self.draw_listing(frame, middle);
-        self.draw_board(frame, board);
-        self.draw_moves(frame, moves);
-        self.draw_status(frame, status);
-        frame.render_widget(Paragraph::new(help_line()), help);
+        let (listing, variables) = if wide {
+            let parts = Layout::horizontal(middle_parts).split(middle);
+            (parts[0], parts[1])
+        } else {
+            let wanted = self.variables().len() as u16 + 2;
+            let height = wanted.min(middle.height / 2);
+            let [listing, variables] =
+                Layout::vertical([Constraint::Min(0), Constraint::Length(height)]).areas(middle);
+            (listing, variables)
+        };
+        Areas {
+            registers,
+            clock,
+            stack,
+            listing,
+            variables,
+            board,
+            moves,
+        }
+    }
+
+    pub(super) fn pane(&self, title: &str) -> Block<'static> {
+        Block::bordered().title(Span::styled(title.to_string(), self.theme().title()))
     }
 
     fn draw_registers(&self, frame: &mut Frame, area: Rect) {
@@ -91,7 +140,7 @@ impl App {
             format!("flags {}", r.flags()),
         ];
         let lines: Vec<Line> = lines.into_iter().map(Line::from).collect();
-        frame.render_widget(Paragraph::new(lines).block(pane("Registers")), area);
+        frame.render_widget(Paragraph::new(lines).block(self.pane("Registers")), area);
     }
 
     fn draw_clock(&self, frame: &mut Frame, area: Rect) {
@@ -104,7 +153,7 @@ impl App {
                 microseconds(micros(self.tstates(), mhz))
             )),
         ];
-        frame.render_widget(Paragraph::new(lines).block(pane("Clock")), area);
+        frame.render_widget(Paragraph::new(lines).block(self.pane("Clock")), area);
     }
 
     fn draw_stack(&self, frame: &mut Frame, area: Rect) {
@@ -125,16 +174,16 @@ impl App {
                     String::new()
                 };
                 Line::from(vec![
-                    Span::styled(format!("{addr:04X} "), DIM),
+                    Span::styled(format!("{addr:04X} "), self.theme().dim()),
                     Span::raw(format!("{word:04X} {what}")),
                 ])
             })
             .collect();
-        frame.render_widget(Paragraph::new(lines).block(pane("Stack")), area);
+        frame.render_widget(Paragraph::new(lines).block(self.pane("Stack")), area);
     }
 
     /// `NAME` or `NAME+n` for addresses inside the image, nothing otherwise.
-    fn short_name(&self, addr: u16) -> String {
+    pub(super) fn short_name(&self, addr: u16) -> String {
         let image = self.image();
         if !image.contains(addr) {
             return String::new();
@@ -157,14 +206,14 @@ impl App {
             .expect("the machine has 64 KiB of memory");
         let rows = usize::from(area.height.saturating_sub(2));
         let width = usize::from(area.width.saturating_sub(2));
-        let show_bytes = width >= 44;
+        let show_bytes = width >= 40;
+        let theme = self.theme();
         let lines: Vec<Line> = listing(memory, self.image(), pc, rows, rows / 3)
             .into_iter()
             .map(|line| match line {
-                ListingLine::Label(name) => Line::from(Span::styled(
-                    format!("{name}:"),
-                    Style::new().fg(Color::Yellow),
-                )),
+                ListingLine::Label(name) => {
+                    Line::from(Span::styled(format!("{name}:"), theme.label()))
+                }
                 ListingLine::Code { addr, bytes, text } => {
                     let bp = if self.breakpoints().contains(&addr) {
                         "●"
@@ -182,76 +231,28 @@ impl App {
                     } else {
                         String::new()
                     };
-                    let style = if here {
-                        Style::new().add_modifier(Modifier::REVERSED)
-                    } else {
-                        Style::new()
-                    };
+                    let style = if here { theme.current() } else { Style::new() };
                     Line::from(vec![
-                        Span::styled(bp, Style::new().fg(Color::Red)),
+                        Span::styled(bp, theme.breakpoint()),
                         Span::styled(format!("{mark}{addr:04X} {bytes} {text}"), style),
                     ])
                 }
             })
             .collect();
-        let title = match self.call_state() {
-            CallState::Active if self.is_running() => format!("GENMOV running ×{}", self.speed()),
-            CallState::Active => format!("GENMOV · at {}", self.short_name(pc)),
-            CallState::Returned => "GENMOV returned".to_string(),
-            CallState::Failed(_) => "GENMOV failed".to_string(),
-        };
-        frame.render_widget(Paragraph::new(lines).block(pane(&title)), area);
+        frame.render_widget(
+            Paragraph::new(lines).block(self.pane(&self.listing_title(pc))),
+            area,
+        );
     }
 
-    fn draw_board(&self, frame: &mut Frame, area: Rect) {
-        let machine = self.driver().machine();
-        let boarda = self.driver().symbols().boarda;
-        let cells: Vec<u8> = (0..120u16)
-            .map(|i| machine.peek(boarda.wrapping_add(i)))
-            .collect();
-        let color = machine.peek(self.driver().symbols().color);
-        let side = if color & 0x80 == 0 { "white" } else { "black" };
-        let block = pane(&format!("BOARDA {side}")).title_bottom(Line::from("───a─b─c─d─e─f─g─h─"));
-        let lines = board_lines(&cells, self.heat(), self.ascii());
-        frame.render_widget(Paragraph::new(lines).block(block), area);
-    }
-
-    fn draw_moves(&self, frame: &mut Frame, area: Rect) {
-        let moves = self.moves();
-        let rows = usize::from(area.height.saturating_sub(2));
-        let active = *self.call_state() == CallState::Active;
-        // While GENMOV runs the newest entries stay in view; afterwards the selection does.
-        let focus = if active {
-            moves.len().saturating_sub(1)
-        } else {
-            self.selected()
-        };
-        let first = (focus + 1).saturating_sub(rows);
-        let lines: Vec<Line> = moves
-            .iter()
-            .enumerate()
-            .skip(first)
-            .take(rows)
-            .map(|(i, m)| {
-                let chosen = !active && i == self.selected();
-                let text = format!(
-                    "{}{:>3} {:<6}{:02X} {:04X}",
-                    if chosen { "▶" } else { " " },
-                    i + 1,
-                    m.uci,
-                    m.flags,
-                    m.addr
-                );
-                let style = if chosen {
-                    Style::new().add_modifier(Modifier::REVERSED)
-                } else {
-                    Style::new()
-                };
-                Line::from(Span::styled(text, style))
-            })
-            .collect();
-        let title = format!("Moves {}", moves.len());
-        frame.render_widget(Paragraph::new(lines).block(pane(&title)), area);
+    fn listing_title(&self, pc: u16) -> String {
+        let name = self.routine().name();
+        match self.call_state() {
+            CallState::Active if self.is_running() => format!("{name} running ×{}", self.speed()),
+            CallState::Active => format!("{name} · at {}", self.short_name(pc)),
+            CallState::Returned => format!("{name} returned"),
+            CallState::Failed(_) => format!("{name} failed"),
+        }
     }
 
     fn draw_status(&self, frame: &mut Frame, area: Rect) {
@@ -259,12 +260,16 @@ impl App {
             Some(prompt) => {
                 let ask = match prompt.kind {
                     PromptKind::Breakpoint => "breakpoint at (symbol or address)> ",
+                    PromptKind::Watchpoint => "watch writes to (symbol or address)> ",
                     PromptKind::Fen => "FEN> ",
+                    PromptKind::Routine => {
+                        "routine (GENMOV MOVE UNMOVE INCHK FNDMOV or a symbol)> "
+                    }
                 };
                 Line::from(vec![
-                    Span::styled(ask, KEY),
+                    Span::styled(ask, self.theme().key()),
                     Span::raw(prompt.input.clone()),
-                    Span::styled("█", DIM),
+                    Span::styled("█", self.theme().dim()),
                 ])
             }
             None => Line::from(self.status().to_string()),
@@ -280,20 +285,13 @@ fn follows_a_call(memory: &[u8], addr: u16) -> bool {
     call || at(1) & 0xC7 == 0xC7
 }
 
-fn pane(title: &str) -> Block<'static> {
-    Block::bordered().title(Span::styled(
-        title.to_string(),
-        Style::new().add_modifier(Modifier::BOLD),
-    ))
-}
-
-fn help_line() -> Line<'static> {
+fn help_line(theme: Theme) -> Line<'static> {
     let mut spans = Vec::new();
     for (i, (key, what)) in HELP.iter().enumerate() {
         if i > 0 {
             spans.push(Span::raw(" "));
         }
-        spans.push(Span::styled(*key, KEY));
+        spans.push(Span::styled(*key, theme.key()));
         spans.push(Span::raw(format!(" {what}")));
     }
     Line::from(spans)

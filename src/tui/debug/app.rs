@@ -1,0 +1,406 @@
+//! The debugger's state machine: keys in, machine steps and screen state out. The crossterm
+//! event loop lives in `terminal.rs`; everything here runs against any backend.
+
+use std::collections::BTreeSet;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use thiserror::Error;
+
+use super::heat::Heat;
+use super::routine::{Routine, SearchInputs, prepare};
+use super::vars::{Variable, variables};
+use super::watch::Watch;
+use crate::abi::{AbiError, Driver};
+use crate::machine::Image;
+use crate::position::Board;
+use crate::profile::DEFAULT_MHZ;
+use crate::tui::Theme;
+
+/// Instructions per tick while running, chosen with `+` and `-`.
+pub const SPEEDS: [u64; 6] = [1, 10, 100, 1_000, 10_000, 100_000];
+
+/// Most instructions one "continue" or "run to RET" executes before pausing, so a runaway
+/// image leaves the debugger responsive.
+pub const RUN_LIMIT: u64 = 20_000_000;
+
+/// What a prompt asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PromptKind {
+    /// A symbol or address to toggle a breakpoint on.
+    Breakpoint,
+    /// A symbol or address whose writes stop a run (toggled).
+    Watchpoint,
+    /// A position in FEN.
+    Fen,
+    /// The routine to step.
+    Routine,
+}
+
+/// A one-line text prompt on the status line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prompt {
+    /// What is asked.
+    pub kind: PromptKind,
+    /// The text typed so far.
+    pub input: String,
+}
+
+/// Where the call stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CallState {
+    /// Stopped inside the routine, ready to step.
+    Active,
+    /// The routine returned to the harness.
+    Returned,
+    /// The machine stopped it with an error (runaway, HALT, bad stack, ...), or it could not
+    /// be set up.
+    Failed(String),
+}
+
+/// Options of the debugger.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Options {
+    /// Clock rates the T-state counter converts to; `t` cycles through them.
+    pub mhz: Vec<f64>,
+    /// Draw pieces as FEN letters instead of Unicode chess symbols.
+    pub ascii: bool,
+    /// Colours or none.
+    pub theme: Theme,
+    /// The routine stepped first (GENMOV, MOVE, UNMOVE, INCHK, FNDMOV or any symbol).
+    pub routine: String,
+    /// PLYMAX, MOVENO and R for FNDMOV.
+    pub search: SearchInputs,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            mhz: DEFAULT_MHZ.to_vec(),
+            ascii: false,
+            theme: Theme::COLOUR,
+            routine: "GENMOV".to_string(),
+            search: SearchInputs {
+                plymax: 2,
+                moveno: 2,
+                r_register: 0,
+            },
+        }
+    }
+}
+
+/// Why the debugger could not start.
+#[derive(Debug, Error)]
+pub enum DebugError {
+    /// The image lacks board ABI symbols.
+    #[error(transparent)]
+    Abi(#[from] AbiError),
+    /// The routine cannot be called on this image or position.
+    #[error("{0}")]
+    Routine(String),
+}
+
+/// The terminal debugger: one routine call on an ABI image, stepped by keys.
+pub struct App {
+    pub(super) driver: Driver,
+    pub(super) image: Image,
+    pub(super) root: Board,
+    pub(super) watch: Watch,
+    pub(super) breakpoints: BTreeSet<u16>,
+    pub(super) prompt: Option<Prompt>,
+    pub(super) running: bool,
+    pub(super) call: CallState,
+    pub(super) routine: Routine,
+    pub(super) search: SearchInputs,
+    /// The entry MOVE or UNMOVE works on.
+    pub(super) entry: Option<u16>,
+    pub(super) tstates: u64,
+    pub(super) instructions: u64,
+    pub(super) last_pc: u16,
+    pub(super) list_start: u16,
+    pub(super) selected: usize,
+    pub(super) mhz: Vec<f64>,
+    pub(super) mhz_index: usize,
+    pub(super) speed_index: usize,
+    pub(super) ascii: bool,
+    pub(super) theme: Theme,
+    /// Memory as it was when the last command began: what differs has just changed.
+    pub(super) snapshot: Vec<u8>,
+    pub(super) vars: Vec<Variable>,
+    pub(super) status: String,
+    pub(super) quit: bool,
+}
+
+impl App {
+    /// A debugger on `image` with `board` set up and the routine of `options` called, stopped
+    /// at its first instruction.
+    pub fn new(image: &Image, board: Board, options: Options) -> Result<App, DebugError> {
+        let driver = Driver::new(image)?;
+        let symbols = driver.symbols();
+        let list_end = symbols.mlend.saturating_add(5);
+        let watch = Watch::new(symbols.boarda, symbols.mlist, list_end);
+        let mhz = if options.mhz.is_empty() {
+            DEFAULT_MHZ.to_vec()
+        } else {
+            options.mhz
+        };
+        let routine = Routine::parse(&options.routine);
+        let mut app = App {
+            driver,
+            image: image.clone(),
+            root: board,
+            watch,
+            breakpoints: BTreeSet::new(),
+            prompt: None,
+            running: false,
+            call: CallState::Active,
+            routine,
+            search: options.search,
+            entry: None,
+            tstates: 0,
+            instructions: 0,
+            last_pc: 0,
+            list_start: 0,
+            selected: 0,
+            mhz,
+            mhz_index: 0,
+            speed_index: 1,
+            ascii: options.ascii,
+            theme: options.theme,
+            snapshot: Vec::new(),
+            vars: Vec::new(),
+            status: String::new(),
+            quit: false,
+        };
+        if let Err(error) = app.restart() {
+            return Err(DebugError::Routine(error));
+        }
+        app.status = format!(
+            "{} called; s steps, ? explains the keys",
+            app.routine.name()
+        );
+        Ok(app)
+    }
+
+    /// Sets the position up again and calls the routine, stopped before its first instruction.
+    pub(super) fn restart(&mut self) -> Result<(), String> {
+        self.running = false;
+        self.tstates = 0;
+        self.instructions = 0;
+        let choice = if self.routine.takes_a_move() {
+            self.selected
+        } else {
+            0
+        };
+        let prepared = match prepare(
+            &mut self.driver,
+            &self.image,
+            &self.root,
+            &self.routine,
+            choice,
+            &self.search,
+        ) {
+            Ok(prepared) => prepared,
+            Err(error) => {
+                self.call = CallState::Failed(error.clone());
+                return Err(error);
+            }
+        };
+        self.list_start = prepared.list_start;
+        self.entry = prepared.entry;
+        if !self.routine.takes_a_move() {
+            self.selected = 0;
+        }
+        self.driver.machine_mut().begin_call(prepared.addr);
+        self.last_pc = prepared.addr;
+        self.watch.restart(prepared.list_start);
+        self.vars = variables(
+            &self.image,
+            self.driver.symbols(),
+            &self.routine,
+            self.search.plymax,
+        );
+        self.snapshot = self.driver.machine().memory().to_vec();
+        self.call = CallState::Active;
+        Ok(())
+    }
+
+    /// True once the user asked to quit.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// True while run mode executes instructions on every tick.
+    pub fn is_running(&self) -> bool {
+        self.running
+    }
+
+    /// Handles one key press (releases and repeats of other kinds are ignored).
+    pub fn handle_key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            self.quit = true;
+            return;
+        }
+        if self.prompt.is_some() {
+            self.prompt_key(key.code);
+            return;
+        }
+        match key.code {
+            KeyCode::Char('q') | KeyCode::Esc => self.quit = true,
+            KeyCode::Char('b') => self.open_prompt(PromptKind::Breakpoint),
+            KeyCode::Char('w') => self.open_prompt(PromptKind::Watchpoint),
+            KeyCode::Char('f') => self.open_prompt(PromptKind::Fen),
+            KeyCode::Char('r') => self.open_prompt(PromptKind::Routine),
+            KeyCode::Char('m') => self.make_selected(),
+            KeyCode::Char('t') => self.mhz_index = (self.mhz_index + 1) % self.mhz.len(),
+            KeyCode::Char('+') => self.speed_index = (self.speed_index + 1).min(SPEEDS.len() - 1),
+            KeyCode::Char('-') => self.speed_index = self.speed_index.saturating_sub(1),
+            KeyCode::Char('?') => self.status = KEYS_HELP.to_string(),
+            KeyCode::Up | KeyCode::Char('k') => self.select(-1),
+            KeyCode::Down | KeyCode::Char('j') => self.select(1),
+            KeyCode::PageUp => self.select(-10),
+            KeyCode::PageDown => self.select(10),
+            KeyCode::Home => self.select(isize::MIN),
+            KeyCode::End => self.select(isize::MAX),
+            code => self.step_key(code),
+        }
+    }
+
+    /// Advances run mode by one batch of instructions; the event loop calls it between keys.
+    pub fn tick(&mut self) {
+        if self.running {
+            self.run_batch();
+        }
+    }
+
+    /// The driver (machine, symbols) the debugger runs on.
+    pub fn driver(&self) -> &Driver {
+        &self.driver
+    }
+
+    /// The image's bytes and symbols.
+    pub fn image(&self) -> &Image {
+        &self.image
+    }
+
+    /// The fading BOARDA heatmap.
+    pub fn heat(&self) -> &Heat {
+        &self.watch.heat
+    }
+
+    /// Addresses with a breakpoint.
+    pub fn breakpoints(&self) -> &BTreeSet<u16> {
+        &self.breakpoints
+    }
+
+    /// Addresses whose writes stop a run.
+    pub fn watchpoints(&self) -> &BTreeSet<u16> {
+        self.watch.watched()
+    }
+
+    /// The open prompt, if any.
+    pub fn prompt(&self) -> Option<&Prompt> {
+        self.prompt.as_ref()
+    }
+
+    /// Where the call stands.
+    pub fn call_state(&self) -> &CallState {
+        &self.call
+    }
+
+    /// The routine stepped.
+    pub fn routine(&self) -> &Routine {
+        &self.routine
+    }
+
+    /// T-states since the routine was called.
+    pub fn tstates(&self) -> u64 {
+        self.tstates
+    }
+
+    /// The address of the last instruction executed (the routine's entry before the first
+    /// step).
+    pub fn last_pc(&self) -> u16 {
+        self.last_pc
+    }
+
+    /// Instructions since the routine was called.
+    pub fn instructions(&self) -> u64 {
+        self.instructions
+    }
+
+    /// The clock rate the T-state counter is shown at.
+    pub fn mhz(&self) -> f64 {
+        self.mhz[self.mhz_index]
+    }
+
+    /// Instructions per tick in run mode.
+    pub fn speed(&self) -> u64 {
+        SPEEDS[self.speed_index]
+    }
+
+    /// Index of the highlighted move.
+    pub fn selected(&self) -> usize {
+        self.selected
+    }
+
+    /// The position the routine was called on.
+    pub fn root(&self) -> &Board {
+        &self.root
+    }
+
+    /// True to draw pieces as letters.
+    pub fn ascii(&self) -> bool {
+        self.ascii
+    }
+
+    /// The styles of the screen.
+    pub fn theme(&self) -> Theme {
+        self.theme
+    }
+
+    /// The variables pane's variables.
+    pub fn variables(&self) -> &[Variable] {
+        &self.vars
+    }
+
+    /// True when the byte at `addr` changed during the last command.
+    pub fn changed(&self, addr: u16) -> bool {
+        let now = self.driver.machine().memory()[usize::from(addr)];
+        self.snapshot.get(usize::from(addr)) != Some(&now)
+    }
+
+    /// The status line's message.
+    pub fn status(&self) -> &str {
+        &self.status
+    }
+}
+
+/// What the terse help line's keys do, for `?` (one status line).
+pub const KEYS_HELP: &str =
+    "n over CALL · o to RET · c to breakpoint · w watch writes · t MHz · +- run speed";
+
+impl super::super::terminal::Screen for App {
+    fn draw(&self, frame: &mut ratatui::Frame) {
+        App::draw(self, frame);
+    }
+
+    fn handle_key(&mut self, key: KeyEvent) {
+        App::handle_key(self, key);
+    }
+
+    fn tick(&mut self) {
+        App::tick(self);
+    }
+
+    fn should_quit(&self) -> bool {
+        App::should_quit(self)
+    }
+
+    fn frame_wait(&self) -> std::time::Duration {
+        // One animation frame while running; nothing changes without a key while paused.
+        std::time::Duration::from_millis(if self.is_running() { 16 } else { 500 })
+    }
+}

@@ -1,0 +1,368 @@
+//! Stepping: one instruction, over a CALL, out of a routine, to a breakpoint or a watched write,
+//! and run mode; what the status line says when a run stops.
+
+use crossterm::event::KeyCode;
+
+use super::app::{App, CallState, RUN_LIMIT, SPEEDS};
+use super::routine::Routine;
+use crate::engine::score::verdict;
+use crate::position::{COLOR_MASK, Entry};
+
+/// What stopped a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stop {
+    /// The stop condition of the command held.
+    Done,
+    /// PC reached a breakpoint.
+    Breakpoint,
+    /// An instruction wrote a watched address.
+    Watched,
+    /// The routine returned to the harness.
+    Returned,
+    /// The machine reported an error.
+    Failed,
+    /// The instruction limit ran out.
+    Limit,
+}
+
+/// The machine state before one step, for stop conditions.
+#[derive(Debug, Clone, Copy)]
+struct Before {
+    depth: u16,
+    opcode: u8,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Command {
+    Step,
+    Over,
+    Out,
+    Continue,
+}
+
+impl App {
+    /// The stepping keys: s, n, o, c and space.
+    pub(super) fn step_key(&mut self, code: KeyCode) {
+        match code {
+            KeyCode::Char('s') => self.command(Command::Step),
+            KeyCode::Char('n') => self.command(Command::Over),
+            KeyCode::Char('o') => self.command(Command::Out),
+            KeyCode::Char('c') => self.command(Command::Continue),
+            KeyCode::Char(' ') => self.toggle_run(),
+            _ => {}
+        }
+    }
+
+    /// One batch of run mode.
+    pub(super) fn run_batch(&mut self) {
+        let batch = SPEEDS[self.speed_index];
+        match self.run(batch, |_, _, _| false) {
+            Stop::Limit => {}
+            stop => {
+                self.running = false;
+                self.report(stop);
+            }
+        }
+    }
+
+    fn toggle_run(&mut self) {
+        if self.running {
+            self.running = false;
+            self.status = "paused".to_string();
+        } else if self.ensure_active() {
+            self.begin_command();
+            self.running = true;
+            self.status = format!(
+                "running, {} instructions per tick",
+                SPEEDS[self.speed_index]
+            );
+        }
+    }
+
+    /// A finished call starts again when the user steps on; false when it cannot.
+    fn ensure_active(&mut self) -> bool {
+        if self.call == CallState::Active {
+            return true;
+        }
+        match self.restart() {
+            Ok(()) => true,
+            Err(error) => {
+                self.status = error;
+                false
+            }
+        }
+    }
+
+    /// Remembers memory as it is, so the variables pane marks what the command changes.
+    fn begin_command(&mut self) {
+        let memory = self.driver.machine().memory();
+        self.snapshot.clear();
+        self.snapshot.extend_from_slice(memory);
+    }
+
+    fn command(&mut self, command: Command) {
+        self.running = false;
+        if !self.ensure_active() {
+            return;
+        }
+        self.begin_command();
+        let stop = match command {
+            Command::Step => self.run(1, |_, _, _| true),
+            Command::Over => {
+                let machine = self.driver.machine();
+                let pc = machine.pc();
+                match call_length(machine.peek(pc)) {
+                    Some(len) => {
+                        let back = pc.wrapping_add(len);
+                        let depth = self.depth();
+                        self.run(RUN_LIMIT, move |_, pc, d| pc == back && d == depth)
+                    }
+                    None => self.run(1, |_, _, _| true),
+                }
+            }
+            Command::Out => {
+                let depth = self.depth();
+                self.run(RUN_LIMIT, move |before, _, d| {
+                    // Deeper calls return at a greater depth than the routine we are in.
+                    is_return(before.opcode)
+                        && d.wrapping_add(2) == before.depth
+                        && before.depth <= depth
+                })
+            }
+            Command::Continue => self.run(RUN_LIMIT, |_, _, _| false),
+        };
+        self.report(stop);
+    }
+
+    /// Bytes on the stack below its top: 2 inside the harness's call, more in nested calls.
+    fn depth(&self) -> u16 {
+        let machine = self.driver.machine();
+        machine.stack().wrapping_sub(machine.sp())
+    }
+
+    /// Steps up to `limit` instructions until `done(before, pc, depth)` holds after one, a
+    /// breakpoint is reached (not on the first instruction), a watched address is written, or
+    /// the routine returns or fails.
+    fn run(&mut self, limit: u64, done: impl Fn(&Before, u16, u16) -> bool) -> Stop {
+        if self.call != CallState::Active {
+            return Stop::Returned;
+        }
+        for _ in 0..limit {
+            let machine = self.driver.machine();
+            let pc = machine.pc();
+            let before = Before {
+                depth: self.depth(),
+                opcode: machine.peek(pc),
+            };
+            let step = match self.driver.machine_mut().step_observed(&mut self.watch) {
+                Ok(step) => step,
+                Err(error) => {
+                    self.call = CallState::Failed(error.to_string());
+                    return Stop::Failed;
+                }
+            };
+            self.tstates += u64::from(step.tstates);
+            self.instructions += 1;
+            self.last_pc = step.pc;
+            if step.returned {
+                self.call = CallState::Returned;
+                return Stop::Returned;
+            }
+            if let Some(hit) = self.watch.take_hit() {
+                self.status = self.describe_hit(hit);
+                return Stop::Watched;
+            }
+            let pc = self.driver.machine().pc();
+            if done(&before, pc, self.depth()) {
+                return Stop::Done;
+            }
+            if self.breakpoints.contains(&pc) {
+                return Stop::Breakpoint;
+            }
+        }
+        Stop::Limit
+    }
+
+    /// `watch: NAME written by WHERE: old -> new`, for the whole variable when all of it is
+    /// watched, else for the byte.
+    fn describe_hit(&self, hit: super::watch::WriteHit) -> String {
+        let memory = self.driver.machine().memory();
+        let by = self.name_of(hit.pc);
+        let whole = self.vars.iter().find(|v| {
+            v.holds(hit.addr)
+                && (0..v.size()).all(|i| self.watch.is_watched(v.addr.wrapping_add(i)))
+        });
+        match whole {
+            Some(var) => {
+                let mut old = memory.to_vec();
+                let at = usize::from(var.addr);
+                let size = usize::from(var.size());
+                old[at..at + size].copy_from_slice(&self.snapshot[at..at + size]);
+                format!(
+                    "watch: {} written by {by}: {} -> {}",
+                    var.name,
+                    var.value(&old),
+                    var.value(memory)
+                )
+            }
+            None => format!(
+                "watch: {} written by {by}: {:02X} -> {:02X}",
+                self.name_of(hit.addr),
+                self.snapshot[usize::from(hit.addr)],
+                hit.value
+            ),
+        }
+    }
+
+    fn report(&mut self, stop: Stop) {
+        let pc = self.driver.machine().pc();
+        let name = self.routine.name().to_string();
+        self.status = match stop {
+            Stop::Done => String::new(),
+            Stop::Watched => return,
+            Stop::Breakpoint => format!("breakpoint at {}", self.name_of(pc)),
+            Stop::Limit => format!("paused after {RUN_LIMIT} instructions"),
+            Stop::Failed => match &self.call {
+                CallState::Failed(error) => format!("{name} failed: {error}"),
+                _ => String::new(),
+            },
+            Stop::Returned => self.returned_text(),
+        };
+    }
+
+    /// What the routine left, said when it returns.
+    fn returned_text(&self) -> String {
+        let machine = self.driver.machine();
+        let a = machine.registers().a;
+        match &self.routine {
+            Routine::Genmov => {
+                let ckflg = machine.peek(self.driver.symbols().ckflg);
+                let count = self.moves().len();
+                let plural = if count == 1 { "" } else { "s" };
+                format!(
+                    "GENMOV returned {count} move{plural}, CKFLG={ckflg:02X}: ↑↓ m makes one, s runs it again"
+                )
+            }
+            Routine::Inchk => {
+                let side = if a == 0 { "not in check" } else { "in check" };
+                format!("INCHK returned A={a:02X}: the side to move is {side}")
+            }
+            Routine::Move | Routine::Unmove => {
+                let which = self
+                    .entry
+                    .and_then(|e| self.move_label(e))
+                    .unwrap_or_default();
+                format!(
+                    "{} {which} returned; ↑↓ picks another move",
+                    self.routine.name()
+                )
+            }
+            Routine::Fndmov => self.search_result(),
+            Routine::Other(name) => format!("{name} returned with A={a:02X}"),
+        }
+    }
+
+    /// BESTM and SCORE+1 after FNDMOV.
+    fn search_result(&self) -> String {
+        let symbols = &self.image.symbols;
+        let machine = self.driver.machine();
+        let bestm = symbols.get("BESTM").map_or(0, |at| machine.peek16(at));
+        let score = symbols
+            .get("SCORE")
+            .map_or(0, |at| machine.peek(at.wrapping_add(1)));
+        let best = self
+            .move_label(bestm)
+            .unwrap_or_else(|| format!("{bestm:04X}h"));
+        format!(
+            "FNDMOV returned BESTM {best}, SCORE+1={score:02X} ({})",
+            verdict(score)
+        )
+    }
+
+    pub(super) fn select(&mut self, by: isize) {
+        let len = self.moves().len();
+        let before = self.selected;
+        self.selected = if len == 0 {
+            0
+        } else {
+            (self.selected as isize)
+                .saturating_add(by)
+                .clamp(0, len as isize - 1) as usize
+        };
+        // MOVE and UNMOVE work on the highlighted move: a new one starts the call again.
+        if self.routine.takes_a_move() && self.selected != before {
+            match self.restart() {
+                Ok(()) => {
+                    let which = self
+                        .entry
+                        .and_then(|e| self.move_label(e))
+                        .unwrap_or_default();
+                    self.status = format!("{} called on {which}", self.routine.name());
+                }
+                Err(error) => self.status = error,
+            }
+        }
+    }
+
+    /// MOVE on the highlighted entry, then the routine again on the new position.
+    pub(super) fn make_selected(&mut self) {
+        self.running = false;
+        let listed = self.routine == Routine::Genmov && self.call == CallState::Returned;
+        if !listed && !self.routine.takes_a_move() {
+            self.status = if self.routine == Routine::Genmov {
+                "let GENMOV finish first (c runs to the end)"
+            } else {
+                "m makes a move of GENMOV's list: r switches to GENMOV, MOVE or UNMOVE"
+            }
+            .to_string();
+            return;
+        }
+        let Some(chosen) = self.moves().get(self.selected).cloned() else {
+            self.status = "no move to make".to_string();
+            return;
+        };
+        let label = self.move_label(chosen.addr).unwrap_or_default();
+        if self.routine.takes_a_move() {
+            // The list again on the position as it was, without the routine's effect.
+            self.driver.set_root(&self.root);
+            if let Err(error) = self.driver.genmov(&mut Vec::new()) {
+                self.status = error.to_string();
+                return;
+            }
+        }
+        let at = usize::from(chosen.addr);
+        let bytes: [u8; 6] = self.driver.machine().memory()[at..at + 6]
+            .try_into()
+            .expect("six bytes make an entry");
+        match self.driver.make(chosen.addr) {
+            Ok(cost) => {
+                let mut board = self.root;
+                self.driver.read_board(&mut board);
+                board.color ^= COLOR_MASK;
+                board.prev = Entry::from_bytes(bytes);
+                self.root = board;
+                self.selected = 0;
+                let next = match self.restart() {
+                    Ok(()) => format!("{} called for the other side", self.routine.name()),
+                    Err(error) => error,
+                };
+                self.status = format!("MOVE {label} took {} T-states; {next}", cost.tstates);
+            }
+            Err(error) => self.status = error.to_string(),
+        }
+    }
+}
+
+/// The length of a CALL, CALL cc or RST opcode; None for anything else.
+fn call_length(opcode: u8) -> Option<u16> {
+    match opcode {
+        0xCD | 0xC4 | 0xCC | 0xD4 | 0xDC | 0xE4 | 0xEC | 0xF4 | 0xFC => Some(3),
+        op if op & 0xC7 == 0xC7 => Some(1),
+        _ => None,
+    }
+}
+
+/// True for RET and RET cc (RETI/RETN do not occur in board code).
+fn is_return(opcode: u8) -> bool {
+    opcode == 0xC9 || opcode & 0xC7 == 0xC0
+}
