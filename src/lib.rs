@@ -33,7 +33,9 @@
 //! The rooms, one concern each (see `docs/ARCHITECTURE.md`): [`machine`] (the Z80),
 //! [`position`] (squares, pieces, board, FEN), [`reference`](mod@reference) (the native move generator),
 //! [`abi`] (an image bound to the board ABI), [`crosscheck`] (the comparison), [`profile`],
-//! [`bench`](mod@bench), [`trace`](mod@trace) (search traces and where two part), [`tui`], [`assembler`] (stands alone) and [`text`] (formatting). Dependencies
+//! [`bench`](mod@bench), [`trace`](mod@trace) (search traces and where two part), [`tui`],
+//! [`assembler`] (stands alone), [`text`] (formatting) and [`files`] (inputs read with limits,
+//! outputs written safely). Dependencies
 //! point one way: `crosscheck`, `profile`, `bench`, `tui` → `abi` → `machine`, `position`;
 //! `reference` → `position`.
 
@@ -44,6 +46,7 @@ pub mod assembler;
 pub mod bench;
 pub mod crosscheck;
 pub mod engine;
+pub mod files;
 pub mod game;
 pub mod machine;
 pub mod position;

@@ -241,7 +241,9 @@ fn success_writes_all_outputs() {
         .args(["asm", "ok.asm", "--sym", "ok.sym", "--lst", "ok.lst"])
         .assert()
         .success()
-        .stdout("ok.asm: 5 bytes at 0100H..0104H, 2 symbols -> ok.bin\n");
+        .stdout(
+            "ok.asm: 5 bytes at 0100H..0104H, 2 symbols -> ok.bin (load it with --org 0x0100)\n",
+        );
     let read = |f: &str| std::fs::read(dir.path().join(f)).expect("output written");
     assert_eq!(read("ok.bin"), [0xDD, 0x7E, 0xFE, 0x18, 0xFB]);
     assert_eq!(

@@ -380,7 +380,7 @@ fn a_1978_style_symbol_file_works_and_a_small_list_is_reported_not_compared() {
 
     // A symbol 40 entries above MLIST bounds the list: Kiwipete's 50 entries do not fit.
     let mlist = image.symbols.get("MLIST").unwrap();
-    let extra = format!("LIMIT\tEQU 0{:04X}H\n", mlist + 40 * 6);
+    let extra = format!("LSTTOP\tEQU 0{:04X}H\n", mlist + 40 * 6);
     let (bin, sym) = write_image(dir.path(), "small", &image.bytes, &image, &optional, &extra);
     let out = cmd()
         .arg("crosscheck")

@@ -67,7 +67,8 @@ fn seventy_three_through_json() {
     let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(v["tstates"], 73);
     assert_eq!(v["instructions"], 5);
-    assert_eq!(v["address"], 0x8000);
+    assert_eq!(v["calls"][0]["address"], 0x8000);
+    assert_eq!(v["calls"][0]["routine"], "START");
     assert_eq!(v["registers"]["a"], 0x42);
     assert_eq!(v["registers"]["ix"], 0x8100);
     assert_eq!(v["registers"]["sp"], 0);
@@ -196,4 +197,135 @@ fn bad_arguments() {
         "bad address or number \"zz\"",
     );
     call(&f, &["--org", "12G", "GO"]).assert().code(2);
+}
+
+/// ADD A,L; LD (HL),A; RET at 8000h.
+const ADD_AND_STORE: [u8; 3] = [0x85, 0x77, 0xC9];
+
+#[test]
+fn routines_in_order_with_registers_and_dumps() {
+    let f = files(
+        &ADD_AND_STORE,
+        "ORG EQU 8000H\nGO EQU 8000H\nDATA EQU 8100H\n",
+    );
+    let out = call(
+        &f,
+        &[
+            "--reg",
+            "A=5",
+            "--reg",
+            "HL=0x8101",
+            "--dump",
+            "DATA:4/2",
+            "--dump",
+            "GO:3",
+            "GO",
+            "0x8000",
+        ],
+    )
+    .assert()
+    .success()
+    .get_output()
+    .stdout
+    .clone();
+    // A = 5 + 01h, stored at 8101h; the second call adds L again: 6 + 01h = 7.
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "GO at 0x8000: 21 T-states, 3 instructions\n\
+         0x8000 at 0x8000: 21 T-states, 3 instructions\n\
+         total: 42 T-states, 6 instructions\n\
+         AF=0700 BC=0000 DE=0000 HL=8101 IX=0000 IY=0000 SP=0000 PC=8003 flags=------\n\
+         AF'=0000 BC'=0000 DE'=0000 HL'=0000 I=00 R=06 IFF1=0 IFF2=0 IM=0\n\
+         DATA:4/2 at 0x8100, 4 bytes:\n  8100  00 07\n  8102  00 00\n\
+         GO:3 at 0x8000, 3 bytes:\n  8000  85 77 C9\n"
+    );
+    let v: serde_json::Value = serde_json::from_slice(
+        &call(
+            &f,
+            &[
+                "--reg",
+                "A=5",
+                "--reg",
+                "HL=0x8101",
+                "--dump",
+                "DATA+1:1",
+                "--json",
+                "GO",
+                "GO",
+            ],
+        )
+        .assert()
+        .success()
+        .get_output()
+        .stdout,
+    )
+    .unwrap();
+    assert_eq!(v["tstates"], 42);
+    assert_eq!(v["calls"][1]["tstates"], 21);
+    assert_eq!(v["dumps"][0]["bytes"], serde_json::json!([7]));
+    assert_eq!(v["registers"]["a"], 7);
+}
+
+#[test]
+fn bad_registers_and_dumps() {
+    let f = files(&ADD_AND_STORE, "GO EQU 0");
+    fails(
+        &f,
+        &["--reg", "A=300", "GO"],
+        "--reg \"A=300\": 300 does not fit in a byte",
+    );
+    fails(&f, &["--reg", "SP=1", "GO"], "use --stack");
+    fails(&f, &["--reg", "QQ=1", "GO"], "unknown register");
+    fails(&f, &["--dump", "GO", "GO"], "expected WHERE:LEN");
+    fails(
+        &f,
+        &["--dump", "0xFFFF:2", "GO"],
+        "2 bytes from 0xFFFF run past 0xFFFF",
+    );
+    let long = format!("\u{1b}[2J{}:1", "X".repeat(5000));
+    fails(
+        &f,
+        &["--dump", &long, "GO"],
+        &format!(
+            "--dump \"\\u{{1b}}[2J{x}\"... (5006 bytes): missing required symbol(s): \\u{{1b}}[2J{x}...",
+            x = "X".repeat(36)
+        ),
+    );
+    fails(
+        &f,
+        &["--dump", "NOWHERE:2", "GO"],
+        "missing required symbol(s): NOWHERE",
+    );
+}
+
+#[test]
+fn an_image_loaded_at_0_by_default_gets_an_org_hint() {
+    let f = files(&ADD_AND_STORE, "GO EQU 8000H\nDATA EQU 8100H\n");
+    fails(
+        &f,
+        &["GO"],
+        "GO: PC left the loaded image: 0x8000; hint: the image was loaded at 0x0000, as no --org was given and the symbol file has no ORG; if it was assembled for another address, give --org (its lowest symbol is 0x8000: --org 0x8000?)",
+    );
+    call(&f, &["--org", "0x8000", "GO"]).assert().success();
+}
+
+#[test]
+fn the_built_in_image_without_rom() {
+    let out = Command::cargo_bin("sargon-z80")
+        .unwrap()
+        .args(["call", "INITBD", "GENMOV", "--dump", "BOARDA+21:8"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains(": 11320 T-states, 1819 instructions\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("BOARDA+21:8 at 0x0015, 8 bytes:\n  0015  04 02 03 05 06 03 02 04\n"),
+        "{text}"
+    );
 }

@@ -222,7 +222,7 @@ fn the_trace_file_is_never_an_input_and_no_temporary_file_is_left() {
         ])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("an input of this command"));
+        .stderr(predicate::str::contains("it is the symbol file"));
     assert_eq!(std::fs::read(&sym).unwrap(), before);
     let trace = path(dir.path(), "t.jsonl");
     std::fs::write(&trace, "old").unwrap();

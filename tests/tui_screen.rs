@@ -109,7 +109,7 @@ fn stepping_counts_exact_tstates_and_lights_the_cells_read() {
     assert_has(&s, "│SP 0566  PC  0145     │");
     assert_has(&s, "GENMOV · at INCHK+3");
     assert_has(&s, "  0142  LD A,(BOARDA+25) ");
-    assert_has(&s, " ▶0145  XOR A,A ");
+    assert_has(&s, " ▶0145  XOR A ");
     assert_has(&s, "│0566 0103 GENMOV+3    │");
     // e1 is inner column 1 + 2 * 5 of the board pane (x = 57), on the tenth line (y = 10).
     let e1 = &buffer[(68, 10)];

@@ -11,6 +11,7 @@
 
 mod driver;
 mod genmov;
+mod inspect;
 mod list;
 mod perft;
 mod perft_split;
@@ -21,11 +22,15 @@ mod symbols;
 
 pub use driver::{DriveError, Driver, Routine};
 pub use genmov::Generated;
+pub use inspect::{
+    Inspection, ListInfo, SearchSmoke, Smoke, SmokeCall, SymbolGroup, inspect, smoke_test,
+};
 pub use list::{ENTRY_SIZE, ListArea, ListError, RawEntry, decode_list};
 pub use perft::{EntriesNeeded, PerftError, PerftRun, PerftWalk, perft_routine, z80_perft};
 pub use perft_split::{RootCount, SplitCount, z80_perft_split};
 pub use room::ListFull;
 pub use state::PlyState;
 pub use symbols::{
-    AbiError, AbiSymbols, ListEndSource, OPTIONAL, PerftSymbols, REQUIRED, check_routines, require,
+    AbiError, AbiSymbols, ListEndSource, OPTIONAL, PLY_TABLE_BYTES, PerftSymbols, REQUIRED,
+    check_extents, check_routines, require,
 };

@@ -2,9 +2,17 @@
 //! other groups of routines resolve through the same [`require`] and [`check_routines`], so
 //! every image error reads alike.
 
+mod extent;
+
 use crate::machine::{DEFAULT_STACK_SIZE, Image, MachineError, SymbolTable};
 
 use super::list::{ENTRY_SIZE, ListArea};
+
+pub use extent::check_extents;
+
+/// Bytes of PLYIX the harness uses: four per ply (start word and head link) for the deepest
+/// walk a command allows (8 plies).
+pub const PLY_TABLE_BYTES: u16 = 4 * 8;
 
 /// The symbols every ABI image defines (ABI section 8).
 pub const REQUIRED: [&str; 14] = [
@@ -204,6 +212,7 @@ impl AbiSymbols {
                 last: mlend,
             });
         }
+        check_extents(&symbols.extents())?;
         check_routines(
             image,
             &[
@@ -214,6 +223,33 @@ impl AbiSymbols {
             ],
         )?;
         Ok(symbols)
+    }
+
+    /// Every variable and table the harness reads or writes, at the length it uses there:
+    /// BOARDA's 120 bytes, POSQ with the 0xFF byte after it, an entry at MLIST and at MLEND
+    /// (so the whole list area, MLIST being at most MLEND), the ply table for 8 plies,
+    /// PCOUNT's 32 bits.
+    pub fn extents(&self) -> Vec<(&'static str, u16, u16)> {
+        let mut extents = vec![
+            ("BOARDA", self.boarda, 120),
+            ("COLOR", self.color, 1),
+            ("POSK", self.posk, 2),
+            ("POSQ", self.posq, 3),
+            ("CKFLG", self.ckflg, 1),
+            ("MLIST", self.mlist, ENTRY_SIZE),
+            ("MLEND", self.mlend, ENTRY_SIZE),
+            ("MLNXT", self.mlnxt, 2),
+            ("MLPTRI", self.mlptri, 2),
+            ("MLPTRJ", self.mlptrj, 2),
+            ("PLYIX", self.plyix, PLY_TABLE_BYTES),
+        ];
+        if let Some(mlovf) = self.mlovf {
+            extents.push(("MLOVF", mlovf, 1));
+        }
+        if let Some(p) = self.perft {
+            extents.extend([("PDEPTH", p.pdepth, 1), ("PCOUNT", p.pcount, 4)]);
+        }
+        extents
     }
 
     /// The move-list area.
@@ -316,6 +352,70 @@ mod tests {
             (s.mlend, s.list_end_source),
             (0x43FA, ListEndSource::NextSymbol)
         );
+    }
+
+    #[test]
+    fn variables_at_the_top_of_memory_are_refused() {
+        for (name, at, len) in [
+            ("POSQ", 0xFFFF, 3),
+            ("POSQ", 0xFFFE, 3),
+            ("POSK", 0xFFFF, 2),
+            ("BOARDA", 0xFF89, 120),
+            ("PLYIX", 0xFFF0, 32),
+            ("COLOR", 0x0000, 1),
+        ] {
+            let err = AbiSymbols::resolve(&image(&[(name, at), ("MLEND", 0x0F00)], &[]));
+            if name == "COLOR" {
+                assert!(err.is_ok());
+                continue;
+            }
+            assert_eq!(
+                err.unwrap_err(),
+                AbiError::SymbolPastMemory {
+                    name,
+                    addr: at,
+                    bytes: len
+                },
+                "{name} at {at:#06X}"
+            );
+        }
+        assert!(AbiSymbols::resolve(&image(&[("BOARDA", 0xFF88), ("MLEND", 0x0F00)], &[])).is_ok());
+        let err = AbiSymbols::resolve(&image(&[("MLEND", 0xFFFB)], &[])).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "MLEND = 0xFFFB: its 6 bytes run past the top of memory (0xFFFF)"
+        );
+        let err = AbiSymbols::resolve(&image(
+            &[
+                ("PCOUNT", 0xFFFD),
+                ("PDEPTH", 0),
+                ("PERFT", 0x100),
+                ("MLEND", 0x0F00),
+            ],
+            &[],
+        ));
+        assert_eq!(
+            err.unwrap_err(),
+            AbiError::SymbolPastMemory {
+                name: "PCOUNT",
+                addr: 0xFFFD,
+                bytes: 4
+            }
+        );
+    }
+
+    #[test]
+    fn every_name_the_harness_reads_wins_a_shared_address() {
+        use crate::abi::search::{SEARCH_OPTIONAL, SEARCH_REQUIRED};
+        let markers = ["CODE_START", "CODE_END"];
+        let names = REQUIRED
+            .iter()
+            .chain(&OPTIONAL)
+            .chain(&SEARCH_REQUIRED)
+            .chain(&SEARCH_OPTIONAL);
+        for name in names.filter(|n| !markers.contains(n)) {
+            assert!(SymbolTable::HARNESS_NAMES.contains(name), "{name}");
+        }
     }
 
     #[test]

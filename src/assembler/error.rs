@@ -49,16 +49,47 @@ impl fmt::Display for AsmError {
             "{}:{}:{}: error: {}",
             self.file, self.line, self.col, self.message
         )?;
-        writeln!(f, "    {}", self.source_line)?;
-        // Keep tabs so the caret lines up with the source line however tabs are displayed.
-        let pad: String = self
-            .source_line
-            .chars()
-            .take(self.col.saturating_sub(1))
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
+        let (line, pad) = shown_line(&self.source_line, self.col);
+        writeln!(f, "    {line}")?;
         write!(f, "    {pad}^")
     }
+}
+
+/// The most characters of a source line an error shows.
+const SHOWN_CHARS: usize = 100;
+
+/// A source line as an error shows it, and the padding that puts a caret under column `col`:
+/// control characters other than tabs escaped (`\u{1b}`), so a source cannot send escape
+/// sequences to the terminal, and a long line cut to a window around the column. Tabs are
+/// kept, in the line and in the padding, so the caret lines up however they are displayed.
+fn shown_line(line: &str, col: usize) -> (String, String) {
+    let chars: Vec<char> = line.chars().collect();
+    let at = col.saturating_sub(1).min(chars.len());
+    let start = at
+        .saturating_sub(SHOWN_CHARS / 2)
+        .min(chars.len().saturating_sub(SHOWN_CHARS));
+    let end = (start + SHOWN_CHARS).min(chars.len());
+    let (mut shown, mut pad) = (String::new(), String::new());
+    if start > 0 {
+        shown.push_str("...");
+        pad.push_str("   ");
+    }
+    for (i, &c) in chars[start..end].iter().enumerate() {
+        let text: String = if c.is_control() && c != '\t' {
+            c.escape_debug().collect()
+        } else {
+            c.to_string()
+        };
+        if start + i < at {
+            let blank = if c == '\t' { "\t" } else { " " };
+            pad.push_str(&blank.repeat(text.chars().count()));
+        }
+        shown.push_str(&text);
+    }
+    if end < chars.len() {
+        shown.push_str("...");
+    }
+    (shown, pad)
 }
 
 /// All errors of one assembly run, in source order.
@@ -81,5 +112,54 @@ impl AsmErrors {
     /// The errors, in the order they were found.
     pub fn errors(&self) -> &[AsmError] {
         &self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(line: &str, col: usize) -> String {
+        AsmError {
+            file: "x.asm".into(),
+            line: 3,
+            col,
+            source_line: line.into(),
+            message: "bad".into(),
+        }
+        .to_string()
+    }
+
+    #[test]
+    fn the_caret_points_at_the_column() {
+        assert_eq!(
+            error("\tjr far", 5),
+            "x.asm:3:5: error: bad\n    \tjr far\n    \t   ^"
+        );
+    }
+
+    #[test]
+    fn control_characters_are_escaped_and_the_caret_follows() {
+        assert_eq!(
+            error("\u{1b}[2Jld a,x", 10),
+            format!(
+                "x.asm:3:10: error: bad\n    \\u{{1b}}[2Jld a,x\n    {}^",
+                " ".repeat(14)
+            )
+        );
+    }
+
+    #[test]
+    fn a_long_line_shows_a_window_around_the_column() {
+        let line = format!("{}ZZ{}", "a".repeat(5_000_000), "b".repeat(1000));
+        let text = error(&line, 5_000_001);
+        let shown = format!("...{}ZZ{}...", "a".repeat(50), "b".repeat(48));
+        assert_eq!(
+            text,
+            format!(
+                "x.asm:3:5000001: error: bad\n    {shown}\n    {}^",
+                " ".repeat(53)
+            )
+        );
     }
 }

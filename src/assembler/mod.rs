@@ -33,7 +33,7 @@ const MAX_PASSES: usize = 32;
 /// Assembles the file at `path`, searching INCLUDE/INCBIN files next to the including file
 /// and then in `include_dirs`.
 pub fn assemble_file(path: &Path, include_dirs: &[PathBuf]) -> Result<Assembly, AsmErrors> {
-    let bytes = std::fs::read(path).map_err(|e| {
+    let bytes = source::read_bounded(path, source::MAX_SOURCE_BYTES).map_err(|e| {
         AsmErrors(vec![AsmError {
             file: path.display().to_string(),
             line: 0,
@@ -43,7 +43,9 @@ pub fn assemble_file(path: &Path, include_dirs: &[PathBuf]) -> Result<Assembly, 
         }])
     })?;
     let text = String::from_utf8_lossy(&bytes);
-    assemble_str(&path.display().to_string(), &text, include_dirs)
+    let mut assembly = assemble_str(&path.display().to_string(), &text, include_dirs)?;
+    assembly.read_main_file(path);
+    Ok(assembly)
 }
 
 /// Assembles `source`, named `name` in messages; INCLUDE/INCBIN files are searched in the

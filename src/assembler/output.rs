@@ -19,6 +19,7 @@ pub struct Assembly {
     symbols: BTreeMap<String, i32>,
     listing: Vec<ListLine>,
     list_names: Vec<String>,
+    inputs: Vec<std::path::PathBuf>,
 }
 
 /// Builds the assembly from the final pass.
@@ -37,10 +38,23 @@ pub(crate) fn build(outcome: PassOutcome, sources: &Sources) -> Assembly {
         symbols,
         listing: outcome.listing,
         list_names: sources.files.iter().map(|f| f.list_name.clone()).collect(),
+        inputs: sources.read_paths(),
     }
 }
 
 impl Assembly {
+    /// The files this assembly read: with [`assemble_file`](super::assemble_file) the source
+    /// first, then every INCLUDE and INCBIN file (sorted). A command writing the outputs must
+    /// write over none of them.
+    pub fn inputs(&self) -> &[std::path::PathBuf] {
+        &self.inputs
+    }
+
+    /// Records the main file as the first input.
+    pub(crate) fn read_main_file(&mut self, path: &std::path::Path) {
+        self.inputs.insert(0, path.to_path_buf());
+    }
+
     /// Labels and EQU symbols (not DEFL ones) with their signed values, sorted by name.
     pub fn symbols(&self) -> &BTreeMap<String, i32> {
         &self.symbols

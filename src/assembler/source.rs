@@ -6,6 +6,29 @@ use std::rc::Rc;
 
 use super::parser::{Line, parse_line};
 
+/// The most bytes a source file may have: far beyond any Z80 program (a 64 KiB image from
+/// 16 MiB of text), small enough that a wrong file or an endless device is refused at once.
+pub(crate) const MAX_SOURCE_BYTES: u64 = 16 << 20;
+
+/// The most bytes an INCBIN file may have: all of the Z80's memory.
+pub(crate) const MAX_INCBIN_BYTES: u64 = 0x1_0000;
+
+/// The bytes of `path`, reading at most one byte past `limit`; a larger file is an error.
+pub(crate) fn read_bounded(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(std::io::Error::other(format!(
+            "larger than {} KiB, the most this assembler reads",
+            limit >> 10
+        )));
+    }
+    Ok(bytes)
+}
+
 /// One loaded source file with its lines parsed once.
 pub(crate) struct SourceFile {
     /// The name used in error messages: as given, or the path an INCLUDE resolved to.
@@ -153,8 +176,8 @@ impl Sources {
         if let Some(&id) = self.by_path.get(&found.path) {
             return Ok(id);
         }
-        let bytes =
-            std::fs::read(&found.path).map_err(|e| LoadError::Unreadable(found.path.clone(), e))?;
+        let bytes = read_bounded(&found.path, MAX_SOURCE_BYTES)
+            .map_err(|e| LoadError::Unreadable(found.path.clone(), e))?;
         let text = String::from_utf8_lossy(&bytes);
         let dir = found
             .path
@@ -178,10 +201,23 @@ impl Sources {
         if let Some(bytes) = self.binaries.get(&found.path) {
             return Ok(bytes.clone());
         }
-        let bytes: Rc<[u8]> = std::fs::read(&found.path)
+        let bytes: Rc<[u8]> = read_bounded(&found.path, MAX_INCBIN_BYTES)
             .map_err(|e| LoadError::Unreadable(found.path.clone(), e))?
             .into();
         self.binaries.insert(found.path, bytes.clone());
         Ok(bytes)
+    }
+
+    /// Every INCLUDE and INCBIN file read, sorted (the main file is not among them).
+    pub fn read_paths(&self) -> Vec<PathBuf> {
+        let mut paths: Vec<PathBuf> = self
+            .by_path
+            .keys()
+            .chain(self.binaries.keys())
+            .cloned()
+            .collect();
+        paths.sort();
+        paths.dedup();
+        paths
     }
 }

@@ -25,7 +25,8 @@ pub struct NamedBoard {
 pub fn parse_position(text: &str) -> anyhow::Result<Board> {
     match text.trim() {
         "startpos" => Ok(Board::startpos()),
-        fen => Board::from_fen(fen).map_err(|err| anyhow::anyhow!("bad FEN {fen:?}: {err}")),
+        fen => Board::from_fen(fen)
+            .map_err(|err| anyhow::anyhow!("bad FEN {}: {err}", sargon_z80::files::excerpt(fen))),
     }
 }
 

@@ -2,18 +2,18 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context;
+use super::output::outln;
 use clap::Args;
 use sargon_z80::assembler;
-
-use super::output::outln;
+use sargon_z80::files::Outputs;
 
 /// Assemble a Z80 source file into a binary, a pasmo-style symbol file and a listing.
 #[derive(Debug, Args)]
 pub struct AsmArgs {
     /// The source file.
     src: PathBuf,
-    /// The binary to write (default: the source path with extension .bin).
+    /// The binary to write (default: the source path with extension .bin). No output may be
+    /// an input (the source, an INCLUDE or INCBIN file); each is replaced only on success.
     #[arg(short = 'o', long = "output", value_name = "OUT.bin")]
     output: Option<PathBuf>,
     /// Also write the symbols in pasmo's format (NAME<tab><tab>EQU 0ABCDH).
@@ -44,19 +44,35 @@ pub fn run(args: AsmArgs) -> anyhow::Result<i32> {
     let output = args
         .output
         .unwrap_or_else(|| args.src.with_extension("bin"));
-    std::fs::write(&output, &asm.bytes)
-        .with_context(|| format!("cannot write {}", output.display()))?;
+    let mut outputs = Outputs::new();
+    for (i, input) in asm.inputs().iter().enumerate() {
+        outputs.input(
+            input,
+            if i == 0 {
+                "the source"
+            } else {
+                "an input of the source"
+            },
+        );
+    }
+    outputs.output(&output, asm.bytes.clone());
     if let Some(sym) = &args.sym {
-        std::fs::write(sym, asm.sym_text())
-            .with_context(|| format!("cannot write {}", sym.display()))?;
+        outputs.output(sym, asm.sym_text().into_bytes());
     }
     if let Some(lst) = &args.lst {
-        std::fs::write(lst, asm.lst_text())
-            .with_context(|| format!("cannot write {}", lst.display()))?;
+        outputs.output(lst, asm.lst_text().into_bytes());
     }
+    outputs.commit()?;
     let end = usize::from(asm.start) + asm.bytes.len();
+    // The binary holds no load address; other commands need it unless the symbols say ORG.
+    let has_org = asm.symbols().keys().any(|k| k.eq_ignore_ascii_case("ORG"));
+    let load = if asm.start != 0 && !has_org {
+        format!(" (load it with --org {:#06X})", asm.start)
+    } else {
+        String::new()
+    };
     outln!(
-        "{}: {} bytes at {:04X}H..{:04X}H, {} symbols -> {}",
+        "{}: {} bytes at {:04X}H..{:04X}H, {} symbols -> {}{load}",
         args.src.display(),
         asm.bytes.len(),
         asm.start,

@@ -1,40 +1,60 @@
-//! `sargon-z80 call`: call one routine of an image and print its cost and registers.
+//! `sargon-z80 call`: call routines of an image in order on one machine and print their cost,
+//! the registers and any memory asked for.
 
-use std::path::PathBuf;
+mod dump;
+mod regs;
 
 use anyhow::{Context, bail};
 use clap::Args;
-use sargon_z80::machine::{Image, Machine, SymbolTable, parse_u16};
+use sargon_z80::files::excerpt;
+use sargon_z80::machine::{Cost, Image, Machine, SymbolTable, parse_u16};
 use serde::Serialize;
 
-use super::output::outln;
+use super::crosscheck::ImageArgs;
+use super::output::{out, outln};
+use dump::Dump;
 
-/// Call one routine of an image and print its cost and registers.
+const EXAMPLES: &str = "\
+Examples:
+  sargon-z80 call GENMOV                               the built-in image, as loaded
+  sargon-z80 call INITBD GENMOV --dump MLIST:60/6      two routines on one machine, then the list
+  sargon-z80 call INITBD --dump BOARDA:120/10          the board INITBD sets up, ten bytes a row
+  sargon-z80 call --set COLOR=0x80 --json INCHK
+  sargon-z80 call --reg HL=0x1234 --reg A=7 0x2000     registers first, then the code at 0x2000
+  sargon-z80 call --rom img.bin --sym img.sym --org 0x8000 START
+
+Each routine runs as the harness runs one: a sentinel return address on SP (--stack, else
+STACK, else 0x0000), until it returns, under the machine's guards; registers and memory carry
+over from one routine to the next. Exit status: 0 every call returned, 2 bad input or a
+machine guard (runaway code, HALT, a protected write, PC leaving the image).";
+
+/// Call routines of an image in order on one machine; print their cost, the registers and memory.
 #[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
 pub struct CallArgs {
-    /// The image's raw binary.
-    #[arg(long, value_name = "IMG.bin")]
-    rom: PathBuf,
-    /// The image's pasmo-style symbol file (NAME EQU value per line).
-    #[arg(long, value_name = "IMG.sym")]
-    sym: PathBuf,
-    /// Load address of the binary (0x1234, $1234, 1234h or decimal); default: the ORG symbol, else 0.
-    #[arg(long, value_name = "ADDR", value_parser = parse_address)]
-    org: Option<u16>,
-    /// Store a byte before the call: SYMBOL, SYMBOL+OFFSET or an address, = a byte value. Repeatable.
+    #[command(flatten)]
+    image: ImageArgs,
+    /// Store a byte before the first call: SYMBOL, SYMBOL+OFFSET or an address, = a byte value. Repeatable.
     #[arg(long = "set", value_name = "SYMBOL=BYTE")]
     sets: Vec<String>,
+    /// Set a register before the first call (A F B C D E H L I R AF BC DE HL IX IY AF' BC' DE' HL'). Repeatable.
+    #[arg(long = "reg", value_name = "NAME=VALUE")]
+    regs: Vec<String>,
+    /// Show memory after the calls: WHERE:LEN[/WIDTH], WHERE a symbol, SYMBOL+OFFSET or an address. Repeatable.
+    #[arg(long = "dump", value_name = "WHERE:LEN[/W]")]
+    dumps: Vec<String>,
     /// Stack top (default: the STACK symbol, else 0x0000).
     #[arg(long, value_name = "ADDR", value_parser = parse_address)]
     stack: Option<u16>,
-    /// Most instructions the call may run before it counts as runaway code.
+    /// Most instructions each call may run before it counts as runaway code.
     #[arg(long, value_name = "N", default_value_t = sargon_z80::machine::DEFAULT_BUDGET)]
     budget: u64,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
-    /// The routine: a symbol or an address.
-    routine: String,
+    /// The routines, called in order: symbols or addresses.
+    #[arg(required = true, value_name = "ROUTINE")]
+    routines: Vec<String>,
 }
 
 fn parse_address(text: &str) -> Result<u16, String> {
@@ -42,7 +62,7 @@ fn parse_address(text: &str) -> Result<u16, String> {
 }
 
 /// A symbol, a number, or `SYMBOL+OFFSET` (symbols win over numbers such as `ABCDH`).
-fn resolve(symbols: &SymbolTable, text: &str) -> anyhow::Result<u16> {
+pub(super) fn resolve(symbols: &SymbolTable, text: &str) -> anyhow::Result<u16> {
     if let Some(addr) = symbols.get(text.trim()) {
         return Ok(addr);
     }
@@ -57,55 +77,136 @@ fn resolve(symbols: &SymbolTable, text: &str) -> anyhow::Result<u16> {
     Ok(base.wrapping_add(offset))
 }
 
+/// One routine called: what and where, and its cost.
 #[derive(Serialize)]
-struct Report<'a> {
-    routine: &'a str,
+struct Called {
+    routine: String,
     address: u16,
     tstates: u64,
     instructions: u64,
+}
+
+#[derive(Serialize)]
+struct Report {
+    calls: Vec<Called>,
+    tstates: u64,
+    instructions: u64,
     registers: sargon_z80::machine::Registers,
+    dumps: Vec<Dump>,
 }
 
 /// Runs the subcommand; returns the process exit code.
 pub fn run(args: CallArgs) -> anyhow::Result<i32> {
-    let image = Image::load(&args.rom, &args.sym, args.org)?;
-    let address = resolve(&image.symbols, &args.routine)
-        .with_context(|| format!("routine {:?}", args.routine))?;
-    let mut machine = Machine::new(&image);
+    let image = args.image.load()?;
+    let mut machine = prepare(&args, &image)?;
+    let mut dumps = args
+        .dumps
+        .iter()
+        .map(|d| Dump::parse(&image.symbols, d))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let mut calls = Vec::with_capacity(args.routines.len());
+    for routine in &args.routines {
+        let address = resolve(&image.symbols, routine)
+            .with_context(|| format!("routine {}", excerpt(routine)))?;
+        let cost = machine.call(address).map_err(|e| {
+            org_hint(
+                &args,
+                &image,
+                anyhow::Error::new(e).context(routine.clone()),
+            )
+        })?;
+        calls.push(called(routine, address, cost));
+    }
+    for dump in &mut dumps {
+        dump.read(machine.memory());
+    }
+    let report = Report {
+        tstates: calls.iter().map(|c| c.tstates).sum(),
+        instructions: calls.iter().map(|c| c.instructions).sum(),
+        calls,
+        registers: machine.registers(),
+        dumps,
+    };
+    if args.json {
+        outln!("{}", serde_json::to_string(&report)?)?;
+    } else {
+        out!("{}", text(&report))?;
+    }
+    Ok(0)
+}
+
+fn called(routine: &str, address: u16, cost: Cost) -> Called {
+    Called {
+        routine: routine.to_string(),
+        address,
+        tstates: cost.tstates,
+        instructions: cost.instructions,
+    }
+}
+
+/// The machine with the image loaded and `--budget`, `--stack`, `--set` and `--reg` applied.
+fn prepare(args: &CallArgs, image: &Image) -> anyhow::Result<Machine> {
+    let mut machine = Machine::new(image);
     machine.set_budget(args.budget);
     if let Some(stack) = args.stack {
         machine.set_stack(stack);
     }
     for set in &args.sets {
+        let quoted = excerpt(set);
         let Some((target, value)) = set.split_once('=') else {
-            bail!("--set {set:?}: expected SYMBOL=BYTE");
+            bail!("--set {quoted}: expected SYMBOL=BYTE");
         };
-        let addr = resolve(&image.symbols, target).with_context(|| format!("--set {set:?}"))?;
-        let value = parse_u16(value).with_context(|| format!("--set {set:?}"))?;
+        let addr = resolve(&image.symbols, target).with_context(|| format!("--set {quoted}"))?;
+        let value = parse_u16(value).with_context(|| format!("--set {quoted}"))?;
         let Ok(byte) = u8::try_from(value) else {
-            bail!("--set {set:?}: {value} does not fit in a byte");
+            bail!("--set {quoted}: {value} does not fit in a byte");
         };
         machine.poke(addr, byte);
     }
-    let cost = machine.call(address)?;
-    let registers = machine.registers();
-    if args.json {
-        let report = Report {
-            routine: &args.routine,
-            address,
-            tstates: cost.tstates,
-            instructions: cost.instructions,
-            registers,
-        };
-        outln!("{}", serde_json::to_string(&report)?)?;
-    } else {
-        outln!(
-            "{} at {address:#06X}: {} T-states, {} instructions",
-            args.routine,
-            cost.tstates,
-            cost.instructions
-        )?;
-        outln!("{registers}")?;
+    let mut registers = machine.registers();
+    for reg in &args.regs {
+        regs::apply(&mut registers, reg)?;
     }
-    Ok(0)
+    machine.set_registers(&registers);
+    Ok(machine)
+}
+
+/// A failed call of an image loaded at 0 only because nothing said otherwise: say so, with
+/// the lowest symbol as the likely load address.
+fn org_hint(args: &CallArgs, image: &Image, err: anyhow::Error) -> anyhow::Error {
+    let guessed = args.image.rom.is_some() && args.image.org.is_none();
+    if !guessed || image.symbols.get("ORG").is_some() || image.org != 0 {
+        return err;
+    }
+    let lowest = image.symbols.iter().map(|(_, v)| v).min().unwrap_or(0);
+    let likely = if lowest > 0 {
+        format!(" (its lowest symbol is {lowest:#06X}: --org {lowest:#06X}?)")
+    } else {
+        String::new()
+    };
+    anyhow::anyhow!(
+        "{err:#}; hint: the image was loaded at 0x0000, as no --org was given and the symbol file has no ORG; if it was assembled for another address, give --org{likely}"
+    )
+}
+
+/// One line per call (and a total for several), the registers, then each dump.
+fn text(report: &Report) -> String {
+    let mut out = String::new();
+    for c in &report.calls {
+        out.push_str(&format!(
+            "{} at {:#06X}: {} T-states, {} instructions\n",
+            c.routine, c.address, c.tstates, c.instructions
+        ));
+    }
+    if report.calls.len() > 1 {
+        out.push_str(&format!(
+            "total: {} T-states, {} instructions\n",
+            report.tstates, report.instructions
+        ));
+    }
+    out.push_str(&format!("{}\n", report.registers));
+    for dump in &report.dumps {
+        out.push_str(&dump.to_text());
+    }
+    out
 }

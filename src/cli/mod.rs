@@ -6,10 +6,10 @@ mod bench;
 mod call;
 mod crosscheck;
 mod exit;
+mod image;
 mod interrupt;
 mod moves;
 mod output;
-mod output_file;
 mod perft;
 mod perft_count;
 mod perft_text;
@@ -32,10 +32,12 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Call one routine of an image and print its cost and registers.
+    /// Call routines of an image in order on one machine; print their cost, the registers and memory.
     Call(call::CallArgs),
     /// Assemble a Z80 source file into a binary, a pasmo-style symbol file and a listing.
     Asm(asm::AsmArgs),
+    /// Inspect an image: what it supports, missing or suspicious symbols, a smoke test.
+    Image(image::ImageCmdArgs),
     /// Show the emulated and native move lists of a position side by side.
     Moves(moves::MovesArgs),
     /// Count the leaf nodes of the legal move tree (perft), root moves in parallel, as Stockfish does.
@@ -104,6 +106,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
     match cli.command {
         Command::Call(args) => call::run(args),
         Command::Asm(args) => asm::run(args),
+        Command::Image(args) => image::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Crosscheck(args) => crosscheck::run(args),

@@ -9,6 +9,7 @@ use serde::Serialize;
 use sargon_z80::abi::Driver;
 use sargon_z80::abi::search::{SearchDriver, SearchRequest};
 use sargon_z80::engine::Setup;
+use sargon_z80::files::Outputs;
 use sargon_z80::profile::{
     Collector, DEFAULT_MHZ, Picture, Profile, heatmap_svg, observe_call, profile_routine,
     svg_to_png,
@@ -110,7 +111,7 @@ pub fn run(args: ProfileArgs) -> anyhow::Result<i32> {
             fen: &fen,
             cells: Some(&board.cells),
         };
-        write_picture(path, format, &heatmap_svg(map, &picture))?;
+        write_picture(path, format, &heatmap_svg(map, &picture), &args.image)?;
     }
     if args.json {
         let report = JsonReport {
@@ -189,10 +190,18 @@ fn picture_format(path: &Path) -> anyhow::Result<Format> {
     }
 }
 
-fn write_picture(path: &Path, format: Format, svg: &str) -> anyhow::Result<()> {
+/// Writes the picture through [`Outputs`], never over the image it profiles.
+fn write_picture(path: &Path, format: Format, svg: &str, image: &ImageArgs) -> anyhow::Result<()> {
     let bytes = match format {
         Format::Png => svg_to_png(svg)?,
         Format::Svg => svg.as_bytes().to_vec(),
     };
-    std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
+    let mut outputs = Outputs::new();
+    if let (Some(rom), Some(sym)) = (&image.rom, &image.sym) {
+        outputs.input(rom, "the image");
+        outputs.input(sym, "the symbol file");
+    }
+    outputs.output(path, bytes);
+    outputs.commit()?;
+    Ok(())
 }

@@ -1,107 +1,45 @@
-//! One-instruction disassembly (iz80's mnemonics, relative jumps shown as absolute targets).
+//! One-instruction disassembly in the syntax the project's assembler accepts, so that any
+//! listing the tool prints assembles back to the same bytes.
+//!
+//! Zilog mnemonics; numbers in hex with an `h` suffix and a leading 0 when they start with a
+//! letter (`0FEh`, `1234h`, `0ABCDh`); index displacements in decimal (`(IX+5)`, `(IY-2)`);
+//! relative jumps as their absolute target; the one-operand ALU forms without `A,` (`AND 10h`,
+//! `CP B`) and the two-operand ones with it (`ADD A, B`, `SBC A, 05h`). The undocumented forms
+//! the assembler takes (IXH/IXL/IYH/IYL, SLL) are named; everything else that has no
+//! assembler form of its own (a duplicate ED opcode, an invalid one, a DD/FD prefix that
+//! changes nothing, the DD CB forms that also copy to a register) is shown as `DB` with its
+//! bytes.
 
-use std::cell::RefCell;
+mod decode;
+mod operands;
 
-use super::registers::layout;
-use super::timing::timing_at;
-
-/// Read-only view of memory for iz80's disassembler.
-struct View<'a>(&'a [u8; 0x10000]);
-
-impl iz80::Machine for View<'_> {
-    fn peek(&mut self, address: u16) -> u8 {
-        self.0[usize::from(address)]
-    }
-    fn poke(&mut self, _address: u16, _value: u8) {}
-    fn port_in(&mut self, _address: u16) -> u8 {
-        0xFF
-    }
-    fn port_out(&mut self, _address: u16, _value: u8) {}
-}
-
-thread_local! {
-    /// A scratch CPU and its pristine state: building iz80's decoder tables is costly, and
-    /// decoding leaves prefix state behind that must not leak into the next instruction.
-    static SCRATCH: RefCell<(iz80::Cpu, Vec<u8>)> = RefCell::new({
-        let cpu = iz80::Cpu::new_z80();
-        let state = cpu.serialize();
-        (cpu, state)
-    });
-}
+use decode::{Decoded, Index};
 
 /// The instruction at `addr` as text, and its length in bytes.
+///
+/// ```
+/// use sargon_z80::machine::disassemble;
+///
+/// let mut memory = Box::new([0u8; 0x10000]);
+/// memory[0x100..0x104].copy_from_slice(&[0xE6, 0x10, 0x20, 0xFE]);
+/// assert_eq!(disassemble(&memory, 0x100), ("AND 10h".to_string(), 2));
+/// assert_eq!(disassemble(&memory, 0x102), ("JR NZ, 0102h".to_string(), 2));
+/// ```
 pub fn disassemble(memory: &[u8; 0x10000], addr: u16) -> (String, usize) {
-    let len = usize::from(timing_at(memory, addr).len);
     let byte = |offset: u16| memory[usize::from(addr.wrapping_add(offset))];
-    let relative = match byte(0) {
-        0x10 => Some("DJNZ "),
-        0x18 => Some("JR "),
-        0x20 => Some("JR NZ, "),
-        0x28 => Some("JR Z, "),
-        0x30 => Some("JR NC, "),
-        0x38 => Some("JR C, "),
-        _ => None,
+    let decoded = match byte(0) {
+        0xCB => Decoded::new(decode::bits(byte(1)), 2),
+        0xED => decode::extended(byte),
+        prefix @ (0xDD | 0xFD) => decode::indexed(addr, Index::of(prefix), byte),
+        _ => decode::main(addr, Index::Hl, byte).unwrap_or_else(|| Decoded::data(&[byte(0)])),
     };
-    if let Some(mnemonic) = relative {
-        let target = addr.wrapping_add(2).wrapping_add(byte(1) as i8 as u16);
-        return (format!("{mnemonic}{target:04x}h"), len);
-    }
-    let text = SCRATCH.with(|scratch| {
-        let (cpu, pristine) = &mut *scratch.borrow_mut();
-        let mut state = pristine.clone();
-        state[layout::PC..layout::PC + 2].copy_from_slice(&addr.to_le_bytes());
-        cpu.deserialize(&state)
-            .expect("a state serialized by this CPU deserializes");
-        cpu.disasm_instruction(&mut View(memory))
-    });
-    // iz80 calls the sign-set condition N; Zilog's name is M (RET M, JP M, CALL M).
-    let text = match byte(0) {
-        0xF8 | 0xFA | 0xFC => text.replacen(" N", " M", 1),
-        _ => text,
-    };
-    let op = byte(1);
-    let index = match byte(0) {
-        0xDD => "IX",
-        0xFD => "IY",
-        _ => return (text, len),
-    };
-    // iz80 names DD/FD instructions after their HL forms; only (HL) operands show the index.
-    if matches!(op, 0xCB | 0xDD | 0xED | 0xFD | 0xEB | 0xD9) || text.contains(index) {
-        return (text, len);
-    }
-    (rename_hl(&text, index), len)
-}
-
-/// Replaces the words HL, H and L by the index register and its halves.
-fn rename_hl(text: &str, index: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 4);
-    let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String| {
-        match word.as_str() {
-            "HL" => out.push_str(index),
-            "H" | "L" => {
-                out.push_str(index);
-                out.push_str(word);
-            }
-            w => out.push_str(w),
-        }
-        word.clear();
-    };
-    for c in text.chars() {
-        if c.is_ascii_alphanumeric() {
-            word.push(c);
-        } else {
-            flush(&mut word, &mut out);
-            out.push(c);
-        }
-    }
-    flush(&mut word, &mut out);
-    out
+    (decoded.text, decoded.len)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::machine::timing::timing_at;
 
     fn dis(bytes: &[u8]) -> (String, usize) {
         let mut mem = Box::new([0u8; 0x10000]);
@@ -114,14 +52,53 @@ mod tests {
         assert_eq!(dis(&[0xDD, 0x21, 0x34, 0x12]), ("LD IX, 1234h".into(), 4));
         assert_eq!(dis(&[0x20, 0xFE]), ("JR NZ, 0200h".into(), 2));
         assert_eq!(dis(&[0xC9]), ("RET".into(), 1));
-        // the prefix of the previous instruction must not leak into this one
         assert_eq!(dis(&[0x7E]), ("LD A, (HL)".into(), 1));
         assert_eq!(dis(&[0xDD, 0x7E, 0x05]), ("LD A, (IX+5)".into(), 3));
         assert_eq!(dis(&[0xFD, 0x66, 0xFE]), ("LD H, (IY-2)".into(), 3));
         assert_eq!(dis(&[0xFD, 0x26, 0x01]), ("LD IYH, 01h".into(), 3));
         assert_eq!(dis(&[0xDD, 0x29]), ("ADD IX, IX".into(), 2));
         assert_eq!(dis(&[0xDD, 0xE5]), ("PUSH IX".into(), 2));
-        assert_eq!(dis(&[0xDD, 0xEB]), ("EX DE, HL".into(), 2));
+        assert_eq!(
+            dis(&[0xDD, 0x36, 0x80, 0xFF]),
+            ("LD (IX-128), 0FFh".into(), 4)
+        );
+        assert_eq!(dis(&[0xDD, 0xCB, 0x03, 0x46]), ("BIT 0, (IX+3)".into(), 4));
+        assert_eq!(dis(&[0xFD, 0xCB, 0xFF, 0x36]), ("SLL (IY-1)".into(), 4));
+    }
+
+    #[test]
+    fn the_assemblers_syntax() {
+        assert_eq!(dis(&[0xE6, 0x10]), ("AND 10h".into(), 2));
+        assert_eq!(dis(&[0xFE, 0x5A]), ("CP 5Ah".into(), 2));
+        assert_eq!(dis(&[0x3E, 0xFF]), ("LD A, 0FFh".into(), 2));
+        assert_eq!(dis(&[0x21, 0xCD, 0xAB]), ("LD HL, 0ABCDh".into(), 3));
+        assert_eq!(dis(&[0xCE, 0x0B]), ("ADC A, 0Bh".into(), 2));
+        assert_eq!(dis(&[0x96]), ("SUB (HL)".into(), 1));
+        assert_eq!(dis(&[0xFF]), ("RST 38h".into(), 1));
+        assert_eq!(dis(&[0x08]), ("EX AF, AF'".into(), 1));
+        assert_eq!(dis(&[0xDB, 0xFE]), ("IN A, (0FEh)".into(), 2));
+        assert_eq!(dis(&[0xED, 0x5E]), ("IM 2".into(), 2));
+    }
+
+    #[test]
+    fn bytes_without_an_instruction_of_their_own_are_data() {
+        assert_eq!(
+            dis(&[0xED, 0x4C]),
+            ("DB 0EDh, 4Ch".into(), 2),
+            "a second NEG"
+        );
+        assert_eq!(dis(&[0xED, 0x00]), ("DB 0EDh, 00h".into(), 2));
+        assert_eq!(
+            dis(&[0xDD, 0x00]),
+            ("DB 0DDh".into(), 1),
+            "a prefix that changes nothing"
+        );
+        assert_eq!(dis(&[0xDD, 0xDD, 0x21]), ("DB 0DDh".into(), 1));
+        assert_eq!(
+            dis(&[0xDD, 0xCB, 0x01, 0x00]),
+            ("DB 0DDh, 0CBh, 01h, 00h".into(), 4),
+            "RLC (IX+1) copied into B"
+        );
     }
 
     #[test]
@@ -130,5 +107,25 @@ mod tests {
         assert_eq!(dis(&[0xFA, 0x34, 0x12]), ("JP M, 1234h".into(), 3));
         assert_eq!(dis(&[0xFC, 0x34, 0x12]), ("CALL M, 1234h".into(), 3));
         assert_eq!(dis(&[0xF0]), ("RET P".into(), 1));
+    }
+
+    /// Where the disassembler names an instruction, its length is the one the machine
+    /// executes; data lines are shorter (a lone prefix) or as long (ED).
+    #[test]
+    fn lengths_agree_with_the_machine() {
+        let mut mem = Box::new([0u8; 0x10000]);
+        for first in [None, Some(0xCB), Some(0xDD), Some(0xED), Some(0xFD)] {
+            for op in 0..=255u8 {
+                let bytes: Vec<u8> = first.into_iter().chain([op, 0x12, 0x34, 0x56]).collect();
+                mem[..bytes.len()].copy_from_slice(&bytes);
+                let (text, len) = disassemble(&mem, 0);
+                let machine = usize::from(timing_at(&mem, 0).len);
+                if text.starts_with("DB ") {
+                    assert!(len <= machine, "{bytes:02X?}: {text} is {len} bytes");
+                } else {
+                    assert_eq!(len, machine, "{bytes:02X?}: {text}");
+                }
+            }
+        }
     }
 }

@@ -62,16 +62,38 @@ pub enum MachineError {
         cost: Cost,
     },
     /// Required symbols that the symbol table does not define.
-    #[error("missing required symbol(s): {}", .0.join(", "))]
+    #[error("missing required symbol(s): {}", names(.0))]
     MissingSymbols(Vec<String>),
     /// A symbol file line that is not `NAME EQU value`.
-    #[error("malformed symbol line {line}: {text:?}")]
+    #[error("malformed symbol line {line}: {text}")]
     BadSymLine {
         /// 1-based line number.
         line: usize,
-        /// The offending line.
+        /// The start of the offending line, quoted with control characters escaped.
         text: String,
     },
+    /// A symbol defined twice with different values.
+    #[error(
+        "symbol {first} is defined twice with different values: line {first_line} ({first_value:#06X}) and line {line}{} ({value:#06X})",
+        if name == first { String::new() } else { format!(", {name}") }
+    )]
+    DuplicateSymbol {
+        /// The name as first written.
+        first: String,
+        /// The line of the first definition.
+        first_line: usize,
+        /// The first value.
+        first_value: u16,
+        /// The name as written the second time (the same ignoring case).
+        name: String,
+        /// The line of the second definition.
+        line: usize,
+        /// The second value.
+        value: u16,
+    },
+    /// An input file refused before it was parsed: unreadable, too large, a line too long.
+    #[error(transparent)]
+    Input(#[from] crate::files::FileError),
     /// A symbol file problem, naming the file (wraps the line error).
     #[error("{}: {message}", path.display())]
     SymFile {
@@ -120,6 +142,12 @@ pub enum MachineError {
         /// The text given.
         text: String,
     },
+}
+
+/// The names, each cut short when it is no name but a pasted line.
+fn names(names: &[String]) -> String {
+    let cut: Vec<String> = names.iter().map(|n| crate::files::clip(n)).collect();
+    cut.join(", ")
 }
 
 fn source_suffix(path: &Option<PathBuf>) -> String {

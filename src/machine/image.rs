@@ -3,6 +3,17 @@
 use std::path::Path;
 
 use super::{MachineError, SymbolTable};
+use crate::files::{TextLimits, read_limited, read_text};
+
+/// The most bytes an image can have: all of the Z80's memory.
+pub const MAX_IMAGE_BYTES: u64 = 0x1_0000;
+
+/// What a symbol file may be: 1 MiB (tens of thousands of symbols), lines of at most 1 KiB.
+pub const SYMBOL_FILE_LIMITS: TextLimits = TextLimits {
+    what: "a symbol file",
+    max_bytes: 1 << 20,
+    max_line: 1024,
+};
 
 /// Raw bytes loaded at `org`, with their symbol table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,10 +39,12 @@ impl Image {
     }
 
     /// Reads a binary and its `.sym` file. The load address is `org` when given, else the
-    /// image's `ORG` symbol when it has one, else 0. Errors name the file.
+    /// image's `ORG` symbol when it has one, else 0. Errors name the file. Reading is
+    /// bounded: a binary of more than 64 KiB ([`MAX_IMAGE_BYTES`]) or a symbol file beyond
+    /// [`SYMBOL_FILE_LIMITS`] is refused after reading at most one byte past the limit.
     pub fn load(bin: &Path, sym: &Path, org: Option<u16>) -> Result<Image, MachineError> {
-        let bytes = std::fs::read(bin).map_err(|e| io_error(bin, e))?;
-        let text = std::fs::read_to_string(sym).map_err(|e| io_error(sym, e))?;
+        let bytes = read_limited(bin, MAX_IMAGE_BYTES, "an image")?;
+        let text = read_text(sym, SYMBOL_FILE_LIMITS)?;
         let symbols = SymbolTable::parse(&text).map_err(|e| MachineError::SymFile {
             path: sym.to_path_buf(),
             message: e.to_string(),
@@ -88,12 +101,5 @@ fn check_complete(
             path: path.map(Path::to_path_buf),
         }),
         _ => Ok(()),
-    }
-}
-
-fn io_error(path: &Path, e: std::io::Error) -> MachineError {
-    MachineError::Io {
-        path: path.to_path_buf(),
-        message: e.to_string(),
     }
 }

@@ -1,8 +1,11 @@
 //! Symbol tables from pasmo-style `.sym` files, and the number syntax shared with the CLI.
 
+mod naming;
+
 use std::collections::HashMap;
 
 use super::MachineError;
+use crate::files::excerpt;
 
 /// Names and 16-bit values of an image's symbols; lookups ignore case.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -13,38 +16,52 @@ pub struct SymbolTable {
     by_name: HashMap<String, usize>,
     /// (value, index in `entries`) sorted by value, then by insertion order.
     by_value: Vec<(u16, usize)>,
+    /// Each distinct value with the name it is shown by (the naming rule), sorted by value.
+    labels: Vec<(u16, String)>,
 }
 
 impl SymbolTable {
+    /// The names the Sargon harness reads (ABI and search variables and routines): where
+    /// several symbols share an address, one of these names it (see [`SymbolTable::label_at`]).
+    pub const HARNESS_NAMES: &'static [&'static str] = naming::HARNESS_NAMES;
+
     /// An empty table.
     pub fn new() -> SymbolTable {
         SymbolTable::default()
     }
 
     /// Parses `NAME<whitespace>EQU<whitespace>VALUE` lines (pasmo's format). Blank lines and
-    /// `;` comments are skipped; any other line is an error naming its 1-based line number.
+    /// `;` comments are skipped; any other line is an error naming its 1-based line number
+    /// and quoting its start. A name defined twice with different values (names compare
+    /// ignoring case, as lookups do) is an error naming both lines; the same value twice is
+    /// accepted.
     pub fn parse(text: &str) -> Result<SymbolTable, MachineError> {
         let mut table = SymbolTable::new();
+        let mut lines: Vec<usize> = Vec::new();
         for (index, raw) in text.lines().enumerate() {
-            let line = raw.split(';').next().unwrap_or("").trim();
-            if line.is_empty() {
+            let Some((name, value)) = parse_line(raw).map_err(|()| MachineError::BadSymLine {
+                line: index + 1,
+                text: excerpt(raw.trim_end()),
+            })?
+            else {
+                continue;
+            };
+            if let Some(&at) = table.by_name.get(&name.to_ascii_uppercase()) {
+                let (first, first_value) = table.entries[at].clone();
+                if first_value != value {
+                    return Err(MachineError::DuplicateSymbol {
+                        first,
+                        first_line: lines[at],
+                        first_value,
+                        name: name.to_string(),
+                        line: index + 1,
+                        value,
+                    });
+                }
                 continue;
             }
-            let bad = || MachineError::BadSymLine {
-                line: index + 1,
-                text: raw.trim_end().to_string(),
-            };
-            let mut words = line.split_whitespace();
-            let (Some(name), Some(equ), Some(value), None) =
-                (words.next(), words.next(), words.next(), words.next())
-            else {
-                return Err(bad());
-            };
-            if !equ.eq_ignore_ascii_case("EQU") || !is_identifier(name) {
-                return Err(bad());
-            }
-            let value = parse_u16(value).map_err(|_| bad())?;
             table.insert(name, value);
+            lines.push(index + 1);
         }
         Ok(table)
     }
@@ -57,12 +74,15 @@ impl SymbolTable {
             self.entries[index].1 = value;
             self.by_value.retain(|&(_, i)| i != index);
             self.insert_by_value(value, index);
+            self.relabel(old);
+            self.relabel(value);
             return Some(old);
         }
         let index = self.entries.len();
         self.entries.push((name.to_string(), value));
         self.by_name.insert(key, index);
         self.insert_by_value(value, index);
+        self.relabel(value);
         None
     }
 
@@ -71,6 +91,22 @@ impl SymbolTable {
             .by_value
             .partition_point(|&(v, i)| (v, i) < (value, index));
         self.by_value.insert(at, (value, index));
+    }
+
+    /// Recomputes the name `value` is shown by after its names changed.
+    fn relabel(&mut self, value: u16) {
+        let names = self.names_at(value);
+        let label = (!names.is_empty()).then(|| naming::label(&names));
+        let at = self.labels.partition_point(|(v, _)| *v < value);
+        let present = self.labels.get(at).is_some_and(|(v, _)| *v == value);
+        match (label, present) {
+            (Some(label), true) => self.labels[at].1 = label,
+            (Some(label), false) => self.labels.insert(at, (value, label)),
+            (None, true) => {
+                self.labels.remove(at);
+            }
+            (None, false) => {}
+        }
     }
 
     /// The value of a symbol, ignoring case.
@@ -112,15 +148,56 @@ impl SymbolTable {
         self.entries.is_empty()
     }
 
-    /// The symbol with the highest value at or below `addr` (the first defined among equals),
-    /// with its value: the routine an address belongs to, for profilers and disassembly.
-    pub fn nearest_below(&self, addr: u16) -> Option<(&str, u16)> {
-        let end = self.by_value.partition_point(|&(v, _)| v <= addr);
-        let value = self.by_value.get(end.checked_sub(1)?)?.0;
+    /// Every name whose value is `value`, in insertion (file) order.
+    pub fn names_at(&self, value: u16) -> Vec<&str> {
         let first = self.by_value.partition_point(|&(v, _)| v < value);
-        let (_, index) = self.by_value[first];
-        Some((self.entries[index].0.as_str(), value))
+        self.by_value[first..]
+            .iter()
+            .take_while(|&&(v, _)| v == value)
+            .map(|&(_, i)| self.entries[i].0.as_str())
+            .collect()
     }
+
+    /// The name `value` is shown by when symbols have exactly that value. Where several share
+    /// it: a name the harness reads ([`SymbolTable::HARNESS_NAMES`]) wins, boundary markers
+    /// (ORG, CODE_START, CODE_END) give way to other names, and names still tied are all
+    /// given in byte order joined by `/` (`KNIGHT/T1`), since a symbol file cannot tell a
+    /// constant from an address.
+    pub fn label_at(&self, value: u16) -> Option<&str> {
+        let at = self.labels.partition_point(|(v, _)| *v < value);
+        match self.labels.get(at) {
+            Some((v, label)) if *v == value => Some(label),
+            _ => None,
+        }
+    }
+
+    /// The symbol with the highest value at or below `addr`, named by the rule of
+    /// [`SymbolTable::label_at`], with its value: the routine an address belongs to, for
+    /// profilers and disassembly.
+    pub fn nearest_below(&self, addr: u16) -> Option<(&str, u16)> {
+        let end = self.labels.partition_point(|(v, _)| *v <= addr);
+        let (value, label) = self.labels.get(end.checked_sub(1)?)?;
+        Some((label.as_str(), *value))
+    }
+}
+
+/// A symbol line's name and value; `None` for a blank or comment line.
+fn parse_line(raw: &str) -> Result<Option<(&str, u16)>, ()> {
+    let line = raw.split(';').next().unwrap_or("").trim();
+    if line.is_empty() {
+        return Ok(None);
+    }
+    let mut words = line.split_whitespace();
+    let (Some(name), Some(equ), Some(value), None) =
+        (words.next(), words.next(), words.next(), words.next())
+    else {
+        return Err(());
+    };
+    if !equ.eq_ignore_ascii_case("EQU") || !is_identifier(name) {
+        return Err(());
+    }
+    let value = parse_u16(value).map_err(|_| ())?;
+    Ok(Some((name, value)))
 }
 
 fn is_identifier(name: &str) -> bool {
@@ -185,8 +262,17 @@ mod tests {
             err,
             MachineError::BadSymLine {
                 line: 2,
-                text: "B EQU".into()
+                text: "\"B EQU\"".into()
             }
+        );
+        let escape =
+            SymbolTable::parse(&format!("\u{1b}[2J{} EQU 1", "X".repeat(5000))).unwrap_err();
+        assert_eq!(
+            escape.to_string(),
+            format!(
+                "malformed symbol line 1: \"\\u{{1b}}[2J{}\"... (5010 bytes)",
+                "X".repeat(36)
+            )
         );
         assert!(SymbolTable::parse("A DEFB 1").is_err());
         assert!(SymbolTable::parse("A EQU 70000").is_err());
@@ -203,14 +289,47 @@ mod tests {
     }
 
     #[test]
-    fn nearest_below_prefers_first_defined() {
+    fn a_name_defined_twice_with_two_values_names_both_lines() {
+        let err = SymbolTable::parse("POSQ EQU 009CH\nA EQU 1\n\nposq EQU 0FFFFH\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "symbol POSQ is defined twice with different values: line 1 (0x009C) and line 4, posq (0xFFFF)"
+        );
+        let same = SymbolTable::parse("A EQU 1\nA EQU 0001H\n").unwrap();
+        assert_eq!((same.len(), same.get("A")), (1, Some(1)));
+    }
+
+    #[test]
+    fn addresses_shared_by_constants_and_variables_get_the_variables_name() {
+        // A 1978-style clash: piece constants with the values of the variables at the
+        // bottom of memory; KOLOR and COLOR are what the harness reads there.
+        let t = SymbolTable::parse(
+            "BLACK EQU 0080H\nKNIGHT EQU 0002H\nT1 EQU 0002H\nKING EQU 0006H\n\
+             KOLOR EQU 0006H\nWHITE EQU 0007H\nCOLOR EQU 0007H\nSTART EQU 0100H\n",
+        )
+        .unwrap();
+        assert_eq!(t.label_at(6), Some("KOLOR"));
+        assert_eq!(t.label_at(7), Some("COLOR"));
+        assert_eq!(t.label_at(2), Some("KNIGHT/T1"));
+        assert_eq!(t.label_at(0x80), Some("BLACK"));
+        assert_eq!(t.label_at(3), None);
+        assert_eq!(t.nearest_below(3), Some(("KNIGHT/T1", 2)));
+        assert_eq!(t.nearest_below(0x7F), Some(("COLOR", 7)));
+        assert_eq!(t.names_at(2), vec!["KNIGHT", "T1"]);
+    }
+
+    #[test]
+    fn nearest_below_follows_replaced_values() {
         let mut t = SymbolTable::parse("Z EQU 10\nA EQU 10\nB EQU 20").unwrap();
         assert_eq!(t.nearest_below(9), None);
-        assert_eq!(t.nearest_below(10), Some(("Z", 10)));
-        assert_eq!(t.nearest_below(19), Some(("Z", 10)));
+        assert_eq!(t.nearest_below(10), Some(("A/Z", 10)));
+        assert_eq!(t.nearest_below(19), Some(("A/Z", 10)));
         assert_eq!(t.nearest_below(0xFFFF), Some(("B", 20)));
         assert_eq!(t.insert("z", 30), Some(10));
         assert_eq!(t.nearest_below(15), Some(("A", 10)));
         assert_eq!(t.nearest_below(30), Some(("Z", 30)));
+        assert_eq!(t.insert("A", 30), Some(10));
+        assert_eq!(t.nearest_below(15), None);
+        assert_eq!(t.label_at(30), Some("A/Z"));
     }
 }

@@ -9,24 +9,25 @@ pub fn disassemble_symbolic(memory: &[u8; 0x10000], addr: u16, image: &Image) ->
     (symbolic(&text, image), len)
 }
 
-/// Replaces `1234h` tokens inside the image by symbols: an exact symbol anywhere, and
-/// `NAME+n` for memory operands `(1234h)`, which are always addresses. Also drops the space
-/// after commas so lines stay short in narrow panes.
+/// Replaces word tokens (`1234h`, `0ABCDh`) inside the image by symbols: an exact symbol
+/// anywhere, and `NAME+n` for memory operands `(1234h)`, which are always addresses. A value
+/// whose symbols tie under the naming rule (`KNIGHT/T1`) keeps its number, so the line still
+/// assembles. Also drops the space after commas so lines stay short in narrow panes.
 pub fn symbolic(text: &str, image: &Image) -> String {
     let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
     while i < bytes.len() {
-        if let Some(value) = hex_token(text, i) {
-            let in_parens = i > 0 && bytes[i - 1] == b'(' && bytes.get(i + 5) == Some(&b')');
+        if let Some((value, len)) = hex_token(text, i) {
+            let in_parens = i > 0 && bytes[i - 1] == b'(' && bytes.get(i + len) == Some(&b')');
             let name = match symbol_at(image, value) {
                 Some(name) => Some(name.to_string()),
                 None if in_parens => offset_name(image, value),
                 None => None,
             };
-            if let Some(name) = name {
+            if let Some(name) = name.filter(|n| !n.contains('/')) {
                 out.push_str(&name);
-                i += 5;
+                i += len;
                 continue;
             }
         }
@@ -41,15 +42,24 @@ pub fn symbolic(text: &str, image: &Image) -> String {
     out
 }
 
-/// The value of a whole-word `1234h` token starting at byte `i`.
-fn hex_token(text: &str, i: usize) -> Option<u16> {
+/// The value and length of a whole-word token starting at byte `i` that the disassembler
+/// writes for a 16-bit value: four hex digits and `h`, with a leading 0 when the first digit
+/// is a letter (`1234h`, `0ABCDh`).
+fn hex_token(text: &str, i: usize) -> Option<(u16, usize)> {
     let bytes = text.as_bytes();
-    let token = bytes.get(i..i + 5)?;
     let starts_word = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
-    let ends_word = bytes.get(i + 5).is_none_or(|b| !b.is_ascii_alphanumeric());
-    let hex = token[..4].iter().all(u8::is_ascii_hexdigit);
-    if starts_word && ends_word && hex && (token[4] == b'h' || token[4] == b'H') {
-        u16::from_str_radix(&text[i..i + 4], 16).ok()
+    let skip = usize::from(
+        bytes.get(i) == Some(&b'0') && bytes.get(i + 1).is_some_and(|b| b.is_ascii_alphabetic()),
+    );
+    let digits = bytes.get(i + skip..i + skip + 4)?;
+    let len = skip + 5;
+    let ends_word = bytes
+        .get(i + len)
+        .is_none_or(|b| !b.is_ascii_alphanumeric());
+    let suffix = matches!(bytes.get(i + len - 1), Some(b'h' | b'H'));
+    if starts_word && ends_word && suffix && digits.iter().all(u8::is_ascii_hexdigit) {
+        let value = u16::from_str_radix(&text[i + skip..i + skip + 4], 16).ok()?;
+        Some((value, len))
     } else {
         None
     }
@@ -64,15 +74,13 @@ fn offset_name(image: &Image, value: u16) -> Option<String> {
     image.contains(at).then(|| format!("{name}+{}", value - at))
 }
 
-/// The first symbol whose value is exactly `value`, when `value` lies inside the image.
+/// The name of `value` when symbols have exactly that value and it lies inside the image, by
+/// the symbol table's naming rule ([`SymbolTable::label_at`](crate::machine::SymbolTable::label_at)).
 pub fn symbol_at(image: &Image, value: u16) -> Option<&str> {
     if !image.contains(value) {
         return None;
     }
-    match image.symbols.nearest_below(value) {
-        Some((name, at)) if at == value => Some(name),
-        _ => None,
-    }
+    image.symbols.label_at(value)
 }
 
 /// A 64 KiB memory holding just the image, for disassembling code without a machine.
@@ -123,5 +131,18 @@ mod tests {
         assert_eq!(symbolic("LD A,(0112h)", &image), "LD A,(MLNXT+2)");
         assert_eq!(symbolic("LD HL,0112h", &image), "LD HL,0112h");
         assert_eq!(symbolic("LD A,(0050h)", &image), "LD A,(0050h)");
+    }
+
+    #[test]
+    fn letter_led_words_and_tied_names() {
+        let symbols =
+            SymbolTable::parse("HIGH1 EQU 0A010H\nKNIGHT EQU 0A002H\nT1 EQU 0A002H\n").unwrap();
+        let image = Image::new(vec![0; 0x20], 0xA000, symbols).unwrap();
+        assert_eq!(symbolic("CALL 0A010h", &image), "CALL HIGH1");
+        assert_eq!(symbolic("LD A, (0A012h)", &image), "LD A,(HIGH1+2)");
+        assert_eq!(symbolic("LD A, (0A002h)", &image), "LD A,(0A002h)");
+        assert_eq!(symbolic("LD A, (0A003h)", &image), "LD A,(0A003h)");
+        assert_eq!(symbolic("LD A, 0A0h", &image), "LD A,0A0h");
+        assert_eq!(symbolic("X0A010h", &image), "X0A010h");
     }
 }

@@ -1,27 +1,28 @@
 //! `think --trace FILE [--trace-detail]`: the search's evaluations (and with detail every
 //! GENMOV's list and every evaluation's terms) written as a trace while it runs.
 
-use std::fs::File;
-use std::io::BufWriter;
-use std::path::Path;
+use std::io::Write;
+use std::path::PathBuf;
 
 use anyhow::Context;
 
 use sargon_z80::abi::RawEntry;
 use sargon_z80::abi::search::{Evaluation, SearchObserver};
 use sargon_z80::engine::Setup;
+use sargon_z80::files::Outputs;
 use sargon_z80::trace::{TraceHeader, TraceResult, TraceSetup, TraceWriter};
 
-use super::super::output_file::{OutputFile, note};
 use super::ThinkArgs;
 use super::report::fen_of;
 
-/// The writer a search reports to.
-pub type Writer<'a> = TraceWriter<&'a mut BufWriter<File>>;
+/// The writer a search reports to: the trace is kept in memory (tens of bytes per evaluation)
+/// and written once, beside its target and renamed into place, so no old file is half-replaced.
+pub type Writer<'a> = TraceWriter<&'a mut Vec<u8>>;
 
-/// A trace file being written.
+/// A trace file to be written.
 pub struct TraceSink {
-    file: OutputFile,
+    path: PathBuf,
+    inputs: Vec<(PathBuf, &'static str)>,
     header: TraceHeader,
 }
 
@@ -41,10 +42,13 @@ pub fn open(args: &ThinkArgs, setup: &Setup, engine: Engine) -> anyhow::Result<O
     let Some(path) = &args.trace else {
         return Ok(None);
     };
-    let inputs: Vec<&Path> = [&args.image.rom, &args.image.sym]
+    let roles = [
+        (&args.image.rom, "the image"),
+        (&args.image.sym, "the symbol file"),
+    ];
+    let inputs = roles
         .into_iter()
-        .flatten()
-        .map(|p| p.as_path())
+        .filter_map(|(path, role)| path.clone().map(|p| (p, role)))
         .collect();
     if args.trace_detail && !engine.terms {
         note("trace: the image names no BRDC, MTRL, PTSL, PTSW1, PTSW2, PTSCK: no terms traced");
@@ -56,22 +60,36 @@ pub fn open(args: &ThinkArgs, setup: &Setup, engine: Engine) -> anyhow::Result<O
         terms: args.trace_detail && engine.terms,
         lists: args.trace_detail,
     };
-    Ok(Some(TraceSink {
-        file: OutputFile::create(path, &inputs)?,
+    let sink = TraceSink {
+        path: path.clone(),
+        inputs,
         header,
-    }))
+    };
+    sink.outputs(Vec::new()).check()?;
+    Ok(Some(sink))
 }
 
 impl TraceSink {
+    /// The trace file as the one output of a command with the image's files as inputs.
+    fn outputs(&self, bytes: Vec<u8>) -> Outputs {
+        let mut outputs = Outputs::new();
+        for (input, role) in &self.inputs {
+            outputs.input(input, role);
+        }
+        outputs.output(&self.path, bytes);
+        outputs
+    }
+
     /// Runs `search` with the trace writer watching, writes the result line when it answered
     /// (`result` of its answer) and puts the file in place, finished or not.
     pub fn run<T, E>(
-        mut self,
+        self,
         search: impl FnOnce(&mut Writer<'_>) -> Result<T, E>,
         result: impl FnOnce(&T) -> TraceResult,
     ) -> anyhow::Result<Result<T, E>> {
-        let target = self.file.target().display().to_string();
-        let mut writer = TraceWriter::new(self.file.writer(), &self.header)
+        let target = self.path.display().to_string();
+        let mut bytes = Vec::new();
+        let mut writer = TraceWriter::new(&mut bytes, &self.header)
             .with_context(|| format!("cannot write {target}"))?;
         let outcome = search(&mut writer);
         let evaluations = writer.evaluations();
@@ -80,7 +98,7 @@ impl TraceSink {
         writer
             .finish(answer)
             .with_context(|| format!("cannot write {target}"))?;
-        self.file.commit()?;
+        self.outputs(bytes).commit()?;
         if !finished {
             note(&format!(
                 "trace: {evaluations} evaluations written to {target} (no result line: the search did not finish)"
@@ -97,6 +115,11 @@ pub fn result(best: Option<String>, score: u8) -> TraceResult {
         score: Some(score),
         ..TraceResult::default()
     }
+}
+
+/// Writes `text` to stderr, ignoring a closed stream (a note, not the command's output).
+fn note(text: &str) {
+    let _ = writeln!(std::io::stderr(), "{text}");
 }
 
 /// Two observers of a driven search, both told everything.

@@ -2,6 +2,15 @@
 
 use std::path::Path;
 
+use crate::files::{FileError, TextLimits, clip, read_text};
+
+/// What an EPD file may be: 64 MiB (about half a million positions), lines of at most 4 KiB.
+pub const EPD_LIMITS: TextLimits = TextLimits {
+    what: "an EPD file",
+    max_bytes: 64 << 20,
+    max_line: 4096,
+};
+
 /// One EPD line: a FEN and the perft counts it claims (standard rules), with where it came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EpdEntry {
@@ -36,6 +45,9 @@ pub enum EpdError {
         /// The I/O error text.
         message: String,
     },
+    /// A file refused before parsing: larger than [`EPD_LIMITS`], a line too long, not text.
+    #[error(transparent)]
+    Input(FileError),
     /// A line that is not `FEN ;Dn count ...`.
     #[error("{source_name}:{line}: {message}")]
     Line {
@@ -85,12 +97,15 @@ pub fn parse_epd(text: &str, source_name: &str) -> Result<Vec<EpdEntry>, EpdErro
     Ok(entries)
 }
 
-/// Reads and parses an EPD file.
+/// Reads and parses an EPD file, within [`EPD_LIMITS`].
 pub fn read_epd(path: &Path) -> Result<Vec<EpdEntry>, EpdError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|err| EpdError::Read {
-        source_name: name.clone(),
-        message: err.to_string(),
+    let text = read_text(path, EPD_LIMITS).map_err(|err| match err {
+        FileError::Read { message, .. } => EpdError::Read {
+            source_name: name.clone(),
+            message,
+        },
+        other => EpdError::Input(other),
     })?;
     parse_epd(&text, &name)
 }
@@ -100,16 +115,16 @@ fn parse_count(op: &str) -> Result<(u32, u64), String> {
     let tag = words.next().unwrap_or("");
     let value = words.next();
     if words.next().is_some() {
-        return Err(format!("expected `Dn count`, found `{op}`"));
+        return Err(format!("expected `Dn count`, found `{}`", clip(op)));
     }
     let depth = tag
         .strip_prefix('D')
         .and_then(|d| d.parse::<u32>().ok())
-        .ok_or_else(|| format!("expected a depth tag like `D3`, found `{tag}`"))?;
+        .ok_or_else(|| format!("expected a depth tag like `D3`, found `{}`", clip(tag)))?;
     let nodes = value
-        .ok_or_else(|| format!("`{tag}` has no node count"))?
+        .ok_or_else(|| format!("`{}` has no node count", clip(tag)))?
         .parse::<u64>()
-        .map_err(|_| format!("`{op}`: node count is not a number"))?;
+        .map_err(|_| format!("`{}`: node count is not a number", clip(op)))?;
     Ok((depth, nodes))
 }
 

@@ -96,7 +96,7 @@ pub fn positions_from_epd(entries: Vec<EpdEntry>) -> Result<Vec<Position>, EpdEr
             let board = Board::from_fen(&entry.fen).map_err(|err| EpdError::Line {
                 source_name: entry.source.clone(),
                 line: entry.line,
-                message: format!("bad FEN {:?}: {err}", entry.fen),
+                message: format!("bad FEN {}: {err}", crate::files::excerpt(&entry.fen)),
             })?;
             Ok(Position {
                 board,

@@ -1,0 +1,209 @@
+//! `sargon-z80 image`: inspect an image: what it supports, which symbols are missing or
+//! suspicious, and a smoke test with T-states.
+
+use clap::Args;
+use sargon_z80::abi::{
+    Inspection, ListEndSource, SearchSmoke, Smoke, SmokeCall, SymbolGroup, inspect, smoke_test,
+};
+use sargon_z80::machine::Image;
+use sargon_z80::text::grouped;
+use serde::Serialize;
+
+use super::crosscheck::ImageArgs;
+use super::output::{out, outln};
+
+const EXAMPLES: &str = "\
+Examples:
+  sargon-z80 image --rom sargon78.bin --sym sargon78.sym     a 1978 assembly
+  sargon-z80 image                                          the built-in image
+  sargon-z80 image --rom mine.bin --sym mine.sym --org 0x8000 --json
+
+It reads the symbols (the board ABI's required and optional ones, the search's), reports
+routines outside the image, variables past the top of memory or over one another and
+addresses that share their value with other names, then runs INITBD (when present), GENMOV
+on the start position and, with the search's symbols, FNDMOV at one ply, with their exact
+T-states. Exit status: 0 the image supports
+the board ABI and its smoke test passed, 1 it does not, 2 the files cannot be read.";
+
+/// Inspect an image: what it supports, missing or suspicious symbols, a smoke test.
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct ImageCmdArgs {
+    #[command(flatten)]
+    image: ImageArgs,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct Report<'a> {
+    image: String,
+    org: u16,
+    bytes: usize,
+    symbols: usize,
+    inspection: &'a Inspection,
+    smoke: Option<&'a Smoke>,
+    smoke_error: Option<String>,
+    supported: bool,
+}
+
+/// Runs the subcommand; returns the process exit code.
+pub fn run(args: ImageCmdArgs) -> anyhow::Result<i32> {
+    let image = args.image.load()?;
+    let inspection = inspect(&image);
+    let smoke = inspection
+        .board_supported()
+        .then(|| smoke_test(&image, &inspection.search));
+    let (smoke, smoke_error) = match smoke {
+        Some(Ok(smoke)) => (Some(smoke), None),
+        Some(Err(e)) => (None, Some(e.to_string())),
+        None => (None, None),
+    };
+    let supported = inspection.board_supported() && smoke.as_ref().is_some_and(Smoke::ok);
+    if args.json {
+        let report = Report {
+            image: args.image.describe(),
+            org: image.org,
+            bytes: image.bytes.len(),
+            symbols: image.symbols.len(),
+            inspection: &inspection,
+            smoke: smoke.as_ref(),
+            smoke_error,
+            supported,
+        };
+        outln!("{}", serde_json::to_string_pretty(&report)?)?;
+    } else {
+        out!("{}", header(&args.image.describe(), &image))?;
+        out!("{}", symbols_text(&inspection))?;
+        out!("{}", smoke_text(smoke.as_ref(), smoke_error.as_deref()))?;
+        outln!("verdict: {}", verdict(&inspection, smoke.as_ref()))?;
+    }
+    Ok(if supported { 0 } else { 1 })
+}
+
+fn header(name: &str, image: &Image) -> String {
+    format!(
+        "image:      {name} at {:#06X}..{:#06X} ({} bytes), {} symbols\n",
+        image.org,
+        image.end() - 1,
+        grouped(image.bytes.len() as u64),
+        grouped(image.symbols.len() as u64)
+    )
+}
+
+/// The two symbol groups, the list area and what looks wrong.
+fn symbols_text(inspection: &Inspection) -> String {
+    let mut out = group("board ABI:", &inspection.board);
+    if let Some(error) = &inspection.board_error {
+        out.push_str(&format!("  cannot be driven: {error}\n"));
+    }
+    if let Some(list) = &inspection.list {
+        let source = match list.source {
+            ListEndSource::Mlend => "MLEND",
+            ListEndSource::NextSymbol => "no MLEND: it ends before the next symbol above MLIST",
+            ListEndSource::TopOfMemory => "no MLEND and nothing above MLIST: it runs to the stack",
+        };
+        out.push_str(&format!(
+            "  move list: {:#06X}..={:#06X}, {} entries for all plies together ({source})\n",
+            list.start,
+            list.last_entry,
+            grouped(u64::from(list.entries))
+        ));
+    }
+    out.push_str(&group("search:", &inspection.search));
+    if inspection.suspicious.is_empty() {
+        out.push_str("suspicious: nothing found\n");
+    } else {
+        out.push_str("suspicious:\n");
+        for finding in &inspection.suspicious {
+            out.push_str(&format!("  - {finding}\n"));
+        }
+    }
+    out
+}
+
+fn group(title: &str, group: &SymbolGroup) -> String {
+    let required = group.required;
+    let present = required - group.missing.len();
+    let mut out = if group.complete() {
+        format!("{title:<11} all {required} required symbols\n")
+    } else {
+        wrapped(
+            &format!("{title:<11} {present} of {required} required symbols; missing:"),
+            &group.missing,
+        )
+    };
+    out.push_str(&wrapped("  optional:", &group.optional));
+    out.push_str(&wrapped("  optional, missing:", &group.optional_missing));
+    out
+}
+
+/// `lead` and the names joined by commas, wrapped at 100 columns under the first name.
+fn wrapped(lead: &str, names: &[&str]) -> String {
+    if names.is_empty() {
+        return format!("{lead} none\n");
+    }
+    let indent = " ".repeat(lead.len() + 1);
+    let mut out = lead.to_string();
+    let mut width = lead.len();
+    for (i, name) in names.iter().enumerate() {
+        let comma = if i + 1 < names.len() { "," } else { "" };
+        if width + 1 + name.len() + comma.len() > 100 {
+            out.push('\n');
+            out.push_str(&indent);
+            width = indent.len();
+        } else {
+            out.push(' ');
+            width += 1;
+        }
+        out.push_str(name);
+        out.push_str(comma);
+        width += name.len() + comma.len();
+    }
+    out.push('\n');
+    out
+}
+
+fn smoke_text(smoke: Option<&Smoke>, error: Option<&str>) -> String {
+    let Some(smoke) = smoke else {
+        return match error {
+            Some(e) => format!("smoke test: not run: {e}\n"),
+            None => "smoke test: not run (the board ABI is not supported)\n".to_string(),
+        };
+    };
+    let mut out = "smoke test:\n".to_string();
+    for call in smoke.initbd.iter().chain([&smoke.genmov]) {
+        out.push_str(&call_line(call));
+    }
+    match &smoke.search {
+        SearchSmoke::Ran(call) => out.push_str(&call_line(call)),
+        SearchSmoke::NotRun { reason } => {
+            out.push_str(&format!("  {:<8} not run: {reason}\n", "FNDMOV"))
+        }
+    }
+    out
+}
+
+fn call_line(call: &SmokeCall) -> String {
+    let mark = if call.ok { "" } else { "  <- wrong" };
+    match call.cost {
+        Some(cost) => format!(
+            "  {:<8} {:>11} T-states {:>9} instructions  {}{mark}\n",
+            call.routine,
+            grouped(cost.tstates),
+            grouped(cost.instructions),
+            call.outcome
+        ),
+        None => format!("  {:<8} failed: {}\n", call.routine, call.outcome),
+    }
+}
+
+fn verdict(inspection: &Inspection, smoke: Option<&Smoke>) -> &'static str {
+    match smoke {
+        _ if !inspection.board.complete() => "the image does not support the board ABI",
+        None => "the image's board ABI symbols are there but it cannot be driven",
+        Some(s) if !s.ok() => "the image has the board ABI's symbols but failed its smoke test",
+        Some(_) => "the image supports the board ABI and passed its smoke test",
+    }
+}

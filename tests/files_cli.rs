@@ -1,0 +1,383 @@
+//! No command writes over one of its own inputs, outputs replace old files only when all of
+//! them were written, and inputs are read with limits: through the command line, as a user
+//! would meet it.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+const SOURCE: &str = "\tORG 100H\nSTART:\tLD A,1\n\tRET\n";
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(dir: &Path, args: &[&str]) -> Run {
+    let out = Command::cargo_bin("sargon-z80")
+        .expect("binary")
+        .current_dir(dir)
+        .args(args)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .expect("runs");
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// A folder with `x.asm` holding [`SOURCE`].
+fn folder() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("x.asm");
+    std::fs::write(&src, SOURCE).unwrap();
+    (dir, src)
+}
+
+/// The command was refused with exit code 2 and an error that says why; `src` is intact.
+fn refused(run: &Run, src: &Path, text: &str, why: &str) {
+    assert_eq!(run.code, Some(2), "stderr: {}", run.stderr);
+    assert!(run.stderr.contains(why), "stderr: {}", run.stderr);
+    assert_eq!(std::fs::read_to_string(src).unwrap(), text);
+}
+
+#[test]
+fn asm_refuses_every_output_that_names_the_source() {
+    let (dir, src) = folder();
+    for args in [
+        &["asm", "x.asm", "-o", "x.asm"][..],
+        &["asm", "x.asm", "-o", "y.bin", "--sym", "x.asm"],
+        &["asm", "x.asm", "-o", "y.bin", "--lst", "./x.asm"],
+    ] {
+        let out = run(dir.path(), args);
+        refused(&out, &src, SOURCE, "refusing to write");
+        assert!(
+            out.stderr.contains("it is the source x.asm"),
+            "{}",
+            out.stderr
+        );
+        assert!(
+            !dir.path().join("y.bin").exists(),
+            "{args:?}: nothing is written"
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn asm_refuses_links_to_the_source() {
+    let (dir, src) = folder();
+    std::os::unix::fs::symlink("x.asm", dir.path().join("soft.bin")).unwrap();
+    std::fs::hard_link(&src, dir.path().join("hard.bin")).unwrap();
+    for name in ["soft.bin", "hard.bin"] {
+        let out = run(dir.path(), &["asm", "x.asm", "-o", name]);
+        refused(&out, &src, SOURCE, "refusing to write");
+    }
+}
+
+#[test]
+fn asm_refuses_the_default_output_of_a_source_named_bin() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("x.bin");
+    std::fs::write(&src, SOURCE).unwrap();
+    let out = run(dir.path(), &["asm", "x.bin"]);
+    refused(
+        &out,
+        &src,
+        SOURCE,
+        "refusing to write x.bin: it is the source x.bin",
+    );
+}
+
+#[test]
+fn asm_refuses_to_write_over_an_included_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("main.asm"),
+        "\tINCLUDE part.asm\n\tINCBIN data.bin\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("part.asm"), "\tNOP\n").unwrap();
+    std::fs::write(dir.path().join("data.bin"), [1u8, 2]).unwrap();
+    let part = dir.path().join("part.asm");
+    let out = run(dir.path(), &["asm", "main.asm", "--sym", "part.asm"]);
+    refused(&out, &part, "\tNOP\n", "it is an input of the source");
+    let out = run(dir.path(), &["asm", "main.asm", "-o", "data.bin"]);
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert_eq!(std::fs::read(dir.path().join("data.bin")).unwrap(), [1, 2]);
+    let out = run(dir.path(), &["asm", "main.asm", "-o", "main.out"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(
+        std::fs::read(dir.path().join("main.out")).unwrap(),
+        [0, 1, 2]
+    );
+}
+
+#[test]
+fn a_failed_write_leaves_every_old_output() {
+    let (dir, _) = folder();
+    std::fs::write(dir.path().join("x.bin"), "old bin").unwrap();
+    let out = run(
+        dir.path(),
+        &["asm", "x.asm", "-o", "x.bin", "--sym", "missing/x.sym"],
+    );
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("cannot write missing/x.sym"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("x.bin")).unwrap(),
+        "old bin"
+    );
+    let out = run(
+        dir.path(),
+        &["asm", "x.asm", "-o", "x.bin", "--sym", "x.sym"],
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(
+        std::fs::read(dir.path().join("x.bin")).unwrap(),
+        [0x3E, 1, 0xC9]
+    );
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert_eq!(names, Vec::<String>::new(), "no temporary file is left");
+}
+
+#[test]
+fn profile_svg_refuses_to_write_over_the_image() {
+    // An image and a symbol file with the picture's extensions, so only identity can refuse.
+    let dir = tempfile::tempdir().unwrap();
+    let (bin, sym) = common::write_toy(dir.path());
+    let (image, symbols) = (dir.path().join("toy.svg"), dir.path().join("toy.png"));
+    std::fs::rename(&bin, &image).unwrap();
+    std::fs::rename(&sym, &symbols).unwrap();
+    let bytes = std::fs::read(&image).unwrap();
+    let args = [
+        "profile", "--rom", "toy.svg", "--sym", "toy.png", "--org", "0x100", "--svg",
+    ];
+    let out = run(dir.path(), &[&args[..], &["toy.svg"]].concat());
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("refusing to write toy.svg: it is the image toy.svg"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(std::fs::read(&image).unwrap(), bytes);
+    let text = std::fs::read_to_string(&symbols).unwrap();
+    let out = run(dir.path(), &[&args[..], &["./toy.png"]].concat());
+    refused(&out, &symbols, &text, "it is the symbol file toy.png");
+    let out = run(dir.path(), &[&args[..], &["heat.svg"]].concat());
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(
+        std::fs::read_to_string(dir.path().join("heat.svg"))
+            .unwrap()
+            .starts_with("<svg")
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_image_is_refused_after_64_kib() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, sym) = common::write_toy(dir.path());
+    let sym = sym.display().to_string();
+    for command in ["moves", "call"] {
+        let mut args = vec![command, "--rom", "/dev/zero", "--sym", &sym];
+        if command == "call" {
+            args.push("GENMOV");
+        }
+        let out = run(dir.path(), &args);
+        assert_eq!(out.code, Some(2), "{command}: {}", out.stderr);
+        assert_eq!(
+            out.stderr.trim(),
+            "error: /dev/zero: an image is at most 64 KiB and this file is larger"
+        );
+    }
+}
+
+#[test]
+fn symbol_file_errors_quote_a_short_escaped_excerpt() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bin, sym) = common::write_toy(dir.path());
+    let good = std::fs::read_to_string(&sym).unwrap();
+    let bin = bin.display().to_string();
+    let sym_arg = sym.display().to_string();
+    let check = |text: String, expected: &str| {
+        std::fs::write(&sym, text).unwrap();
+        let out = run(dir.path(), &["moves", "--rom", &bin, "--sym", &sym_arg]);
+        assert_eq!(out.code, Some(2), "{}", out.stderr);
+        assert_eq!(
+            out.stderr.trim(),
+            format!("error: {}", expected.replace("SYM", &sym_arg))
+        );
+        assert!(out.stderr.len() < 300, "short: {}", out.stderr);
+    };
+    check(
+        format!("{good}\u{1b}[2J{} EQU 1\n", "X".repeat(900)),
+        &format!(
+            "SYM: malformed symbol line {}: \"\\u{{1b}}[2J{}\"... (910 bytes)",
+            good.lines().count() + 1,
+            "X".repeat(36)
+        ),
+    );
+    check(
+        format!("{good}{}\n", "Y".repeat(5_000)),
+        &format!(
+            "SYM:{}: line longer than 1024 bytes: \"{}\"... (5000 bytes)",
+            good.lines().count() + 1,
+            "Y".repeat(40)
+        ),
+    );
+}
+
+#[test]
+fn a_symbol_defined_twice_with_two_values_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bin, sym) = common::write_toy(dir.path());
+    let good = std::fs::read_to_string(&sym).unwrap();
+    let line = good.lines().position(|l| l.starts_with("POSQ")).unwrap() + 1;
+    std::fs::write(&sym, format!("{good}POSQ EQU 0FFFFH\n")).unwrap();
+    let out = run(
+        dir.path(),
+        &[
+            "moves",
+            "--rom",
+            &bin.display().to_string(),
+            "--sym",
+            &sym.display().to_string(),
+        ],
+    );
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    let value = common::toy_image().symbols.get("POSQ").unwrap();
+    assert_eq!(
+        out.stderr.trim(),
+        format!(
+            "error: {}: symbol POSQ is defined twice with different values: line {line} ({value:#06X}) and line {} (0xFFFF)",
+            sym.display(),
+            good.lines().count() + 1
+        )
+    );
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn a_variable_at_the_top_of_memory_is_refused_by_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, sym) = common::write_toy(dir.path());
+    let text: String = std::fs::read_to_string(&sym)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            if l.starts_with("POSQ") {
+                "POSQ\t\tEQU 0FFFFH\n".to_string()
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    std::fs::write(&sym, text).unwrap();
+    let image = ["--rom", "toy.bin", "--sym", "toy.sym", "--org", "0x100"];
+    for command in [
+        &["moves"][..],
+        &["perft", "1"],
+        &["profile"],
+        &["crosscheck", "--fen", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"],
+    ] {
+        let out = run(dir.path(), &[command, &image[..]].concat());
+        assert_eq!(out.code, Some(2), "{command:?}: {}", out.stderr);
+        assert!(
+            out.stderr
+                .contains("POSQ = 0xFFFF: its 3 bytes run past the top of memory"),
+            "{command:?}: {}",
+            out.stderr
+        );
+    }
+}
+
+#[test]
+fn epd_files_are_bounded_and_quoted_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let epd = dir.path().join("x.epd");
+    let check = |text: String, expected: &str| {
+        std::fs::write(&epd, text).unwrap();
+        let out = run(dir.path(), &["crosscheck", "x.epd"]);
+        assert_eq!(out.code, Some(2), "{}", out.stderr);
+        assert_eq!(out.stderr.trim(), expected);
+    };
+    check(
+        format!("{fen} ;D1 6\n{fen} ;D1 {}\n", "9".repeat(5_000_000)),
+        &format!(
+            "error: x.epd:2: line longer than 4096 bytes: \"{fen} ;D1 9999\"... (5000036 bytes)"
+        ),
+    );
+    check(
+        format!("{fen} ;D1 \u{1b}[2J{}\n", "x".repeat(60)),
+        &format!(
+            "error: x.epd:1: `D1 \\u{{1b}}[2J{}...`: node count is not a number",
+            "x".repeat(33)
+        ),
+    );
+    #[cfg(unix)]
+    {
+        let out = run(dir.path(), &["crosscheck", "/dev/zero"]);
+        assert_eq!(out.code, Some(2), "{}", out.stderr);
+        assert_eq!(
+            out.stderr.trim(),
+            "error: /dev/zero: an EPD file is at most 64 MiB and this file is larger"
+        );
+    }
+}
+
+#[test]
+fn a_bad_fen_is_quoted_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let fen = format!("\u{1b}]0;x\u{7}{}", "p".repeat(100_000));
+    let out = run(dir.path(), &["moves", &fen]);
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert_eq!(
+        out.stderr.trim(),
+        format!(
+            "error: bad FEN \"\\u{{1b}}]0;x\\u{{7}}{}\"... (100006 bytes): FEN needs 4 to 6 space-separated fields (placement, side, castling, en passant[, clocks]), found 1",
+            "p".repeat(34)
+        )
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn assembler_inputs_are_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(dir.path(), &["asm", "/dev/zero", "-o", "z.bin"]);
+    assert_eq!(out.code, Some(2));
+    assert_eq!(
+        out.stderr,
+        "/dev/zero: error: cannot read source file: larger than 16384 KiB, the most this assembler reads\n1 error; no output written\n"
+    );
+    std::fs::write(dir.path().join("big.bin"), vec![0u8; 0x1_0001]).unwrap();
+    std::fs::write(dir.path().join("inc.asm"), "\tINCBIN big.bin\n").unwrap();
+    let out = run(dir.path(), &["asm", "inc.asm"]);
+    assert_eq!(out.code, Some(2));
+    assert!(
+        out.stderr
+            .starts_with("inc.asm:1:9: error: cannot read INCBIN file '"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr
+            .contains("big.bin': larger than 64 KiB, the most this assembler reads\n")
+    );
+    assert!(!dir.path().join("inc.bin").exists());
+}
