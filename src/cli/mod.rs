@@ -50,7 +50,7 @@ enum Command {
     Tui(tui::TuiArgs),
     /// Measure emulation, routine, reference and cross-check speed side by side.
     Bench(bench::BenchArgs),
-    /// Search a position natively as the 1978 program does: best move, score, PV, counts.
+    /// Search a position as the 1978 program does (emulated Z80 or native): move, score, PV, cost.
     Think(think::ThinkArgs),
     /// Play against Sargon in the terminal.
     Play(play::PlayArgs),

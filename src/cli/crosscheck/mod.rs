@@ -7,6 +7,7 @@ mod image;
 mod merge;
 mod positions;
 mod progress;
+mod search;
 mod show;
 
 use std::path::PathBuf;
@@ -14,6 +15,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use sargon_z80::abi::AbiSymbols;
+use sargon_z80::crosscheck::search::DEFAULT_SEARCH_PLY;
 use sargon_z80::crosscheck::{self, Config, Report, Span};
 use sargon_z80::crosscheck::{DEFAULT_DEPTH, DEFAULT_RANDOM_DEPTH};
 
@@ -21,6 +23,7 @@ pub use image::ImageArgs;
 
 use super::exit;
 use super::interrupt;
+use super::output::outln;
 use progress::Progress;
 
 /// The most random positions one run takes (a billion-position campaign is a thousand runs
@@ -39,6 +42,11 @@ Examples:
   sargon-z80 crosscheck --rom sargon78.bin --sym sargon78.sym --org 0   a 1978 assembly
   sargon-z80 crosscheck --seed 1 --random 1000000 --shard 3/8 --json > part3.json
   sargon-z80 crosscheck --merge part*.json       one verdict for all the parts
+  sargon-z80 crosscheck --search --ply 3         the search: built-in + 100 random positions
+  sargon-z80 crosscheck --search --ply 2 --fen startpos --rom sargon78.bin --sym sargon78.sym
+
+The default run also compares the image's search with the native engine at PLYMAX 1 and 2 on
+the built-in positions (when the image defines the search's symbols; --ply 0 leaves it out).
 
 Ctrl-C stops after the positions in hand and prints what was checked and the command that
 goes on from there. Exit status: 0 all agree, 1 a mismatch (each printed with the command that
@@ -88,6 +96,13 @@ pub struct CrosscheckArgs {
     /// Merge the --json reports of a run's parts (shards, a resumed run) into one verdict.
     #[arg(long, value_name = "REPORT.json", num_args = 1.., conflicts_with_all = ["files", "fens", "random", "random_index", "seed", "shard", "from", "keep_going"])]
     merge: Vec<PathBuf>,
+    /// Compare only the search (FNDMOV against the native engine, evaluation by evaluation)
+    /// on the listed and random positions [random default: 100], at PLYMAX 1..=--ply.
+    #[arg(long, conflicts_with_all = ["shard", "from", "merge"])]
+    search: bool,
+    /// The deepest PLYMAX of the search comparison (0: none in the default run).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SEARCH_PLY, value_parser = clap::value_parser!(u8).range(0..=6))]
+    ply: u8,
     #[command(flatten)]
     image: ImageArgs,
     /// Print one JSON object instead of text.
@@ -110,7 +125,50 @@ pub fn run(args: CrosscheckArgs) -> anyhow::Result<i32> {
     if !args.merge.is_empty() {
         return merge::run(&args);
     }
+    if args.search {
+        return search_only(&args);
+    }
     check(&args)
+}
+
+/// `--search`: the search comparison alone.
+fn search_only(args: &CrosscheckArgs) -> anyhow::Result<i32> {
+    if args.ply == 0 {
+        anyhow::bail!("--search needs --ply 1 or more");
+    }
+    let image = args.image.load()?;
+    search::supported(&image)?;
+    let config = positions::config(args)?;
+    let positions = search::positions(&config)?;
+    if positions.is_empty() {
+        anyhow::bail!(
+            "nothing was checked: the EPD file(s) and --fen give no position, and --random is 0"
+        );
+    }
+    if !args.json {
+        outln!(
+            "crosscheck --search: seed {}, {} thread(s); image: {}",
+            config.random.seed,
+            config.threads,
+            args.image.describe()
+        )?;
+    }
+    let report = search::compare(&image, &positions, args, config.threads)?;
+    let words = args.image.replay_words();
+    if args.json {
+        let mut json = search::json(&report, &positions, &words)?;
+        json["seed"] = config.random.seed.into();
+        json["image"] = args.image.describe().into();
+        outln!("{}", serde_json::to_string_pretty(&json)?)?;
+    } else {
+        search::show(&report, &positions, &words)?;
+        outln!("  {:<20} {}", "seed", config.random.seed)?;
+        outln!("verdict: {}", search::verdict(&report))?;
+    }
+    if report.searches == 0 && report.agrees() {
+        anyhow::bail!("nothing was checked: every search's move list was full");
+    }
+    Ok(search::status(&report))
 }
 
 /// A run: the chosen positions, or a part of them, checked on the image.
@@ -135,8 +193,56 @@ fn check(args: &CrosscheckArgs) -> anyhow::Result<i32> {
             report.skipped.len()
         );
     }
-    show::report(args, &report, &symbols)?;
-    Ok(status(&report))
+    let searched = if args.json && !report.interrupted {
+        default_search(args, &image, &config)?
+    } else {
+        None
+    };
+    show::report(args, &report, &symbols, searched.as_ref())?;
+    let searched = match searched {
+        Some(searched) => Some(searched),
+        None if !args.json && !report.interrupted => default_search(args, &image, &config)?,
+        None => None,
+    };
+    Ok(match searched {
+        Some(done) if status(&report) == exit::OK => search::status(&done.report),
+        _ => status(&report),
+    })
+}
+
+/// The default run's search comparison: PLYMAX 1..=--ply on the built-in positions, when the
+/// run checks them whole and the image follows the search ABI (otherwise a note says why not).
+/// In text mode the result is printed here; with --json the caller puts it in the document.
+fn default_search(
+    args: &CrosscheckArgs,
+    image: &sargon_z80::machine::Image,
+    config: &Config,
+) -> anyhow::Result<Option<search::Done>> {
+    let chosen = !args.files.is_empty() || !args.fens.is_empty() || args.random_index.is_some();
+    if args.ply == 0 || chosen || args.shard.is_some() || args.from.is_some() {
+        return Ok(None);
+    }
+    if let Err(missing) = search::supported(image) {
+        if !args.json {
+            outln!("search: not compared, the image has no search ABI ({missing})")?;
+        }
+        return Ok(None);
+    }
+    let listed = Config {
+        random: sargon_z80::crosscheck::RandomSpec {
+            count: 0,
+            ..config.random
+        },
+        ..config.clone()
+    };
+    let positions = search::positions(&listed)?;
+    let report = search::compare(image, &positions, args, config.threads)?;
+    let done = search::Done { report, positions };
+    if !args.json {
+        search::show(&done.report, &done.positions, &args.image.replay_words())?;
+        outln!("verdict (search): {}", search::verdict(&done.report))?;
+    }
+    Ok(Some(done))
 }
 
 /// The positions of the run this invocation checks: all, a shard, from --from on.

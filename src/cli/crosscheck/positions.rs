@@ -37,8 +37,11 @@ pub fn config(args: &CrosscheckArgs) -> anyhow::Result<Config> {
         Some(index) => (index, 1),
         None => (
             0,
-            args.random
-                .unwrap_or(if chosen { 0 } else { DEFAULT_RANDOM }),
+            args.random.unwrap_or(match (chosen, args.search) {
+                (true, _) => 0,
+                (false, true) => super::search::DEFAULT_SEARCH_RANDOM,
+                (false, false) => DEFAULT_RANDOM,
+            }),
         ),
     };
     let threads = match args.threads {

@@ -6,7 +6,7 @@ use sargon_z80::crosscheck::{Config, Report, Span, report as text};
 use sargon_z80::text::grouped;
 
 use super::super::output::{OutputError, out, outln};
-use super::{CrosscheckArgs, command};
+use super::{CrosscheckArgs, command, search};
 
 /// Skipped positions listed one by one; the rest are counted.
 const SHOWN: usize = 10;
@@ -57,13 +57,22 @@ fn list_area(symbols: &AbiSymbols) -> String {
 }
 
 /// The report, as text or JSON.
-pub fn report(args: &CrosscheckArgs, report: &Report, symbols: &AbiSymbols) -> anyhow::Result<()> {
+pub fn report(
+    args: &CrosscheckArgs,
+    report: &Report,
+    symbols: &AbiSymbols,
+    searched: Option<&search::Done>,
+) -> anyhow::Result<()> {
     let image_words = args.image.replay_words();
     let resume = report.interrupted.then(|| command::resume(args, report));
     if args.json {
         let mut json = json(report, &image_words, resume.as_deref())?;
         json["image"] = args.image.describe().into();
         json["list_end"] = serde_json::to_value(symbols.list_end_source)?;
+        if let Some(done) = searched {
+            json["search"] = search::json(&done.report, &done.positions, &image_words)?;
+            json["agree"] = (report.agrees() && done.report.agrees()).into();
+        }
         outln!("{}", serde_json::to_string_pretty(&json)?)?;
         return Ok(());
     }

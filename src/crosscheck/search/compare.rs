@@ -44,6 +44,11 @@ pub enum SearchFailure {
     /// The native search failed.
     #[error("the native search failed: {0}")]
     Native(SearchError),
+    /// Both sides ran out of move list (the one definition of `SARGON_SEARCH.md`: a GENMOV
+    /// that leaves no room for another entry): the search the program would make with room
+    /// is not known, so nothing was compared.
+    #[error("not compared: {0}")]
+    ListFull(String),
 }
 
 /// Runs searches on an image and on the native engine and compares them.
@@ -93,9 +98,7 @@ impl SearchCheck {
             r_register,
             list_capacity: self.capacity,
         };
-        let native = (self.engine)
-            .search(setup, &params, &mut self.native)
-            .map_err(SearchFailure::Native)?;
+        let native = (self.engine).search(setup, &params, &mut self.native);
         let request = SearchRequest {
             board: setup.board,
             moveno: setup.moveno,
@@ -106,9 +109,8 @@ impl SearchCheck {
             pv: self.compare_pv,
             lists: false,
         };
-        let run = (self.driver)
-            .search(&request, options, &mut self.image)
-            .map_err(SearchFailure::Image)?;
+        let run = (self.driver).search(&request, options, &mut self.image);
+        let (native, run) = both(native, run)?;
         self.compare(setup, &native, &run)?;
         Ok(SearchOutcome {
             evaluations: run.evaluations,
@@ -154,6 +156,40 @@ impl SearchCheck {
             same("principal variation", image.join(" "), native.join(" "))?;
         }
         Ok(())
+    }
+}
+
+/// Both answers, or why there is nothing to compare: a list that filled up on both sides is
+/// not a difference, on one side only it is.
+fn both(
+    native: Result<SearchResult, SearchError>,
+    run: Result<SearchRun, SearchDriveError>,
+) -> Result<(SearchResult, SearchRun), SearchFailure> {
+    let image_full = |e: &SearchDriveError| {
+        matches!(
+            e,
+            SearchDriveError::ListFull { .. } | SearchDriveError::Overflow(_)
+        )
+    };
+    match (native, run) {
+        (Ok(native), Ok(run)) => Ok((native, run)),
+        (Err(native @ SearchError::MoveListOverflow { .. }), Err(image)) if image_full(&image) => {
+            Err(SearchFailure::ListFull(native.to_string()))
+        }
+        (Err(native @ SearchError::MoveListOverflow { .. }), Ok(_)) => {
+            Err(SearchFailure::Differ(SearchDifference {
+                field: "move list".to_string(),
+                image: "room for the whole search".to_string(),
+                native: native.to_string(),
+            }))
+        }
+        (Ok(_), Err(image)) if image_full(&image) => Err(SearchFailure::Differ(SearchDifference {
+            field: "move list".to_string(),
+            image: image.to_string(),
+            native: "room for the whole search".to_string(),
+        })),
+        (Err(native), _) => Err(SearchFailure::Native(native)),
+        (_, Err(image)) => Err(SearchFailure::Image(image)),
     }
 }
 

@@ -8,6 +8,11 @@
 
 mod compare;
 mod record;
+mod run;
 
 pub use compare::{SearchCheck, SearchDifference, SearchFailure, SearchOutcome};
 pub use record::Recorder;
+pub use run::{
+    DEFAULT_SEARCH_PLY, SearchMismatch, SearchReport, SearchRunConfig, SearchSkip, random_setup,
+    run_searches,
+};

@@ -1,0 +1,222 @@
+//! The search comparison of `crosscheck`: the image's FNDMOV against the native engine at
+//! PLYMAX 1..N on the run's positions, evaluation by evaluation. `--search` runs it alone (on
+//! the listed and the random positions); the default run adds it, to PLYMAX 2, on the
+//! built-in positions.
+
+use sargon_z80::abi::AbiError;
+use sargon_z80::abi::search::SearchSymbols;
+use sargon_z80::crosscheck::Config;
+use sargon_z80::crosscheck::search::{
+    SearchMismatch, SearchReport, SearchRunConfig, random_setup, run_searches,
+};
+use sargon_z80::crosscheck::suite::{Origin, RandomScratch};
+use sargon_z80::engine::Setup;
+use sargon_z80::machine::Image;
+use sargon_z80::text::{grouped, shell_command};
+
+use super::super::output::{OutputError, outln};
+use super::progress::Progress;
+use super::{CrosscheckArgs, exit, interrupt};
+
+/// The random positions of a `--search` run that names none.
+pub const DEFAULT_SEARCH_RANDOM: u64 = 100;
+
+/// A finished search comparison and its positions (for the replay commands).
+pub struct Done {
+    /// What the comparison found.
+    pub report: SearchReport,
+    /// The positions, in run order.
+    pub positions: Vec<Searched>,
+}
+
+/// One searched position: its setup and where it came from (for the replay).
+pub struct Searched {
+    setup: Setup,
+    origin: Origin,
+    fen: String,
+}
+
+/// The positions of the run, listed then random, as setups.
+pub fn positions(config: &Config) -> anyhow::Result<Vec<Searched>> {
+    let mut all = Vec::with_capacity(config.total() as usize);
+    for p in &config.positions {
+        all.push(Searched {
+            setup: Setup::from_fen(&p.fen)?,
+            origin: p.origin.clone(),
+            fen: p.fen.clone(),
+        });
+    }
+    let mut scratch = RandomScratch::default();
+    let random = config.random;
+    for index in random.first..random.first + random.count {
+        let (setup, generator) =
+            random_setup(random.seed, index, &config.random_starts, &mut scratch);
+        all.push(Searched {
+            setup,
+            origin: Origin::Random {
+                seed: random.seed,
+                index,
+                generator,
+            },
+            fen: String::new(),
+        });
+    }
+    Ok(all)
+}
+
+/// Runs the comparison on `positions`; prints a header line first (not with `--json`).
+pub fn compare(
+    image: &Image,
+    positions: &[Searched],
+    args: &CrosscheckArgs,
+    threads: usize,
+) -> anyhow::Result<SearchReport> {
+    let setups: Vec<Setup> = positions.iter().map(|p| p.setup).collect();
+    let config = SearchRunConfig {
+        max_ply: args.ply,
+        threads,
+        keep_going: args.keep_going,
+        compare_pv: true,
+    };
+    if !args.json {
+        outln!(
+            "search: {} position(s) at PLYMAX 1..={}, every evaluation, best move, score, PV against the native engine",
+            grouped(setups.len() as u64),
+            args.ply
+        )?;
+    }
+    interrupt::watch(interrupt::Answer::Stop);
+    let progress = Progress::new(setups.len() as u64);
+    let stop = Some(interrupt::stop_flag());
+    let report = run_searches(image, &setups, &config, stop, &|done, _| {
+        progress.update(done)
+    })?;
+    progress.finish();
+    Ok(report)
+}
+
+/// True when the image follows the search ABI; otherwise the missing symbols, for a note.
+pub fn supported(image: &Image) -> Result<(), AbiError> {
+    SearchSymbols::resolve(image).map(|_| ())
+}
+
+/// The command that replays one search mismatch alone.
+pub fn replay(image_words: &[String], found: &SearchMismatch, positions: &[Searched]) -> String {
+    let mut line: Vec<String> = ["sargon-z80", "crosscheck", "--search", "--ply"]
+        .iter()
+        .map(|w| w.to_string())
+        .collect();
+    line.push(found.plymax.to_string());
+    line.extend(image_words.iter().cloned());
+    let searched = &positions[found.position];
+    match &searched.origin {
+        Origin::Random { seed, index, .. } => line.extend([
+            "--seed".to_string(),
+            seed.to_string(),
+            "--random-index".to_string(),
+            index.to_string(),
+        ]),
+        Origin::Epd { .. } | Origin::Fen => {
+            line.extend(["--fen".to_string(), searched.fen.clone()])
+        }
+    }
+    shell_command(&line)
+}
+
+/// Where a searched position came from, for a failure line.
+fn label(searched: &Searched) -> String {
+    match &searched.origin {
+        Origin::Random { index, .. } => format!("random #{index}"),
+        origin => format!("{} {}", origin.label(), searched.fen),
+    }
+}
+
+/// The report as text: every difference with its replay, the skipped searches, the summary.
+pub fn show(
+    report: &SearchReport,
+    positions: &[Searched],
+    image_words: &[String],
+) -> Result<(), OutputError> {
+    for found in &report.failures {
+        outln!(
+            "SEARCH MISMATCH at position {} ({}), PLYMAX {}: {}\n  replay: {}",
+            found.position,
+            label(&positions[found.position]),
+            found.plymax,
+            found.failure,
+            replay(image_words, found, positions)
+        )?;
+    }
+    for skip in report.skipped.iter().take(10) {
+        outln!(
+            "skipped search at position {} ({}), PLYMAX {}: {}",
+            skip.position,
+            label(&positions[skip.position]),
+            skip.plymax,
+            skip.reason
+        )?;
+    }
+    if report.skipped.len() > 10 {
+        outln!("... and {} more skipped", report.skipped.len() - 10)?;
+    }
+    outln!(
+        "  {:<20} {} search(es), {} evaluation records compared, {} T-states, {:.2} s",
+        "searches",
+        grouped(report.searches),
+        grouped(report.evaluations),
+        grouped(report.tstates),
+        report.wall.as_secs_f64()
+    )?;
+    Ok(())
+}
+
+/// The report as JSON, each failure with its replay command.
+pub fn json(
+    report: &SearchReport,
+    positions: &[Searched],
+    image_words: &[String],
+) -> anyhow::Result<serde_json::Value> {
+    let mut json = serde_json::to_value(report)?;
+    if let Some(failures) = json["failures"].as_array_mut() {
+        for (value, found) in failures.iter_mut().zip(&report.failures) {
+            value["replay"] = replay(image_words, found, positions).into();
+            value["origin"] = label(&positions[found.position]).into();
+        }
+    }
+    json["agree"] = report.agrees().into();
+    Ok(json)
+}
+
+/// The verdict line of a search-only run.
+pub fn verdict(report: &SearchReport) -> String {
+    if report.interrupted {
+        return format!(
+            "interrupted: {} search(es) compared, {}",
+            grouped(report.searches),
+            if report.failures.is_empty() {
+                "no mismatch so far"
+            } else {
+                "MISMATCH"
+            }
+        );
+    }
+    if report.agrees() {
+        format!(
+            "the image's search agrees with the native engine on {} search(es)",
+            grouped(report.searches)
+        )
+    } else {
+        "SEARCH MISMATCH".to_string()
+    }
+}
+
+/// The exit status of a search report.
+pub fn status(report: &SearchReport) -> i32 {
+    if report.interrupted {
+        exit::INTERRUPTED
+    } else if report.agrees() {
+        exit::OK
+    } else {
+        exit::MISMATCH
+    }
+}
