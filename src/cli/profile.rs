@@ -113,13 +113,25 @@ pub fn run(args: ProfileArgs) -> anyhow::Result<i32> {
         };
         write_picture(path, format, &heatmap_svg(map, &picture), &args.image)?;
     }
+    print_report(&args, &board, &profile, moves, format)?;
+    Ok(0)
+}
+
+/// The profile on stdout, as text or JSON.
+fn print_report(
+    args: &ProfileArgs,
+    board: &sargon_z80::position::Board,
+    profile: &Profile,
+    moves: usize,
+    format: Option<Format>,
+) -> anyhow::Result<()> {
     if args.json {
         let report = JsonReport {
             fen: board.to_fen(),
             image: args.image.describe(),
             moves,
             svg: args.svg.as_ref().map(|p| p.display().to_string()),
-            profile: &profile,
+            profile,
         };
         outln!("{}", serde_json::to_string_pretty(&report)?)?;
     } else {
@@ -144,7 +156,7 @@ pub fn run(args: ProfileArgs) -> anyhow::Result<i32> {
             outln!("BOARDA heatmap written to {} ({how})", path.display())?;
         }
     }
-    Ok(0)
+    Ok(())
 }
 
 /// Runs the search once under the collector; returns the number of legal root moves.
