@@ -2,51 +2,16 @@
 //! allocation in GENMOV, MOVE, UNMOVE and INCHK on every board of a perft tree, and exactly one
 //! in a whole perft (its per-ply move lists, made once per call) whatever the depth.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+mod counting;
 
+use counting::allocations;
 use sargon_z80::Board;
 use sargon_z80::reference::{
     MoveList, Rules, generate, in_check, is_attacked, make, perft, unmake,
 };
 
-/// Counts the allocations of the current thread (tests run on several threads).
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-fn count() {
-    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-}
-
-// SAFETY: every call is passed on to the system allocator unchanged.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-/// Allocations made by `f` on this thread.
-fn allocations<R>(f: impl FnOnce() -> R) -> (u64, R) {
-    let before = ALLOCATIONS.with(Cell::get);
-    let result = f();
-    (ALLOCATIONS.with(Cell::get) - before, result)
-}
+static ALLOCATOR: counting::Counting = counting::Counting;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 

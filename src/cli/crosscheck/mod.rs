@@ -289,12 +289,15 @@ fn why_empty(args: &CrosscheckArgs, config: &Config, span: Span) -> String {
 
 /// The exit status of a report.
 fn status(report: &Report) -> i32 {
-    if report.interrupted {
-        exit::INTERRUPTED
-    } else if report.agrees() {
-        exit::OK
-    } else {
-        exit::MISMATCH
+    verdict_status(report.interrupted, report.agrees())
+}
+
+/// The exit status of a run that was or was not interrupted and agreed or not.
+fn verdict_status(interrupted: bool, agrees: bool) -> i32 {
+    match (interrupted, agrees) {
+        (true, _) => exit::INTERRUPTED,
+        (false, true) => exit::OK,
+        (false, false) => exit::MISMATCH,
     }
 }
 

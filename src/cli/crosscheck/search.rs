@@ -16,7 +16,7 @@ use sargon_z80::text::{grouped, shell_command};
 
 use super::super::output::{OutputError, outln};
 use super::progress::Progress;
-use super::{CrosscheckArgs, exit, interrupt};
+use super::{CrosscheckArgs, interrupt};
 
 /// The random positions of a `--search` run that names none.
 pub const DEFAULT_SEARCH_RANDOM: u64 = 100;
@@ -212,11 +212,5 @@ pub fn verdict(report: &SearchReport) -> String {
 
 /// The exit status of a search report.
 pub fn status(report: &SearchReport) -> i32 {
-    if report.interrupted {
-        exit::INTERRUPTED
-    } else if report.agrees() {
-        exit::OK
-    } else {
-        exit::MISMATCH
-    }
+    super::verdict_status(report.interrupted, report.agrees())
 }
