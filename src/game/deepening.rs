@@ -36,7 +36,10 @@ pub struct Level {
 }
 
 /// Searches level after level; calls `report` after each finished one and returns the deepest.
-/// `Ok(None)` only when the first level was stopped before it finished.
+/// `Ok(None)` only when the first level was stopped before it finished. A level that fails
+/// after one has finished (a move list that a deeper search overflows) ends the deepening:
+/// `gave_up` is told the level and why, and the deepest finished level is the answer; so does
+/// an exact level that fails, after the levels below it are searched.
 pub fn deepen(
     searcher: &mut dyn Searcher,
     setup: &Setup,
@@ -44,6 +47,7 @@ pub fn deepen(
     limits: &Limits,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&Level),
+    gave_up: &mut dyn FnMut(u8, &Failure),
 ) -> Result<Option<Level>, Failure> {
     let started = Instant::now();
     let first = if limits.exact { limits.max_ply } else { 1 };
@@ -68,6 +72,20 @@ pub fn deepen(
         let answer = match searcher.search(&request, &control) {
             Ok(answer) => answer,
             Err(Failure::Aborted) => break,
+            Err(failure) if deepest.is_some() => {
+                gave_up(plymax, &failure);
+                break;
+            }
+            Err(failure @ Failure::Engine(_)) if limits.exact && plymax > 1 => {
+                // A depth that cannot be searched: the deepest one below it that can.
+                gave_up(plymax, &failure);
+                let below = Limits {
+                    max_ply: plymax - 1,
+                    exact: false,
+                    ..*limits
+                };
+                return deepen(searcher, setup, r_register, &below, stop, report, gave_up);
+            }
             Err(failure) => return Err(failure),
         };
         levels.push(answer.evaluations, answer.elapsed);
@@ -117,6 +135,7 @@ mod tests {
             &limits,
             &AtomicBool::new(false),
             &mut |level| seen.push((level.plymax, level.answer.evaluations)),
+            &mut |_, failure| panic!("{failure}"),
         )
         .unwrap()
         .unwrap();
@@ -143,6 +162,7 @@ mod tests {
             &limits,
             &AtomicBool::new(false),
             &mut |_| {},
+            &mut |_, failure| panic!("{failure}"),
         )
         .unwrap()
         .unwrap();
@@ -169,6 +189,7 @@ mod tests {
             &limits,
             &stop,
             &mut |_| {},
+            &mut |_, failure| panic!("{failure}"),
         );
         let book = book.unwrap().unwrap();
         assert_eq!(
@@ -176,7 +197,15 @@ mod tests {
             (1, "d2d4".to_string())
         );
         let mate = Game::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
-        let found = deepen(&mut native, mate.setup(), 0, &limits, &stop, &mut |_| {});
+        let found = deepen(
+            &mut native,
+            mate.setup(),
+            0,
+            &limits,
+            &stop,
+            &mut |_| {},
+            &mut |_, failure| panic!("{failure}"),
+        );
         let found = found.unwrap().unwrap();
         assert_eq!(found.answer.score, MATE);
         assert_eq!(
@@ -184,4 +213,61 @@ mod tests {
             (1, "a1a8".to_string())
         );
     }
+
+    /// The native engine up to PLYMAX 2; deeper, the move list overflows.
+    struct Shallow(NativeSearcher);
+
+    impl Searcher for Shallow {
+        fn name(&self) -> String {
+            "shallow".to_string()
+        }
+
+        fn search(&mut self, request: &Request, control: &Control) -> Result<Answer, Failure> {
+            if request.plymax > 2 {
+                return Err(Failure::Engine("move list overflow at ply 3".to_string()));
+            }
+            self.0.search(request, control)
+        }
+    }
+
+    #[test]
+    fn a_deeper_level_that_fails_leaves_the_deepest_finished_one() {
+        let game = Game::from_fen(crate::engine::setup::START_FEN).unwrap();
+        let limits = Limits {
+            max_ply: 4,
+            exact: false,
+            budget: None,
+            nodes: None,
+        };
+        let mut failed = Vec::new();
+        let deepest = deepen(
+            &mut Shallow(NativeSearcher::new()),
+            game.setup(),
+            0,
+            &limits,
+            &AtomicBool::new(false),
+            &mut |_| {},
+            &mut |plymax, failure| failed.push(format!("{plymax}: {failure}")),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!((deepest.plymax, deepest.answer.evaluations), (2, 118));
+        assert_eq!(failed, vec!["3: move list overflow at ply 3".to_string()]);
+        // PLYMAX 4 exactly: it fails, and so does 3; 2 answers.
+        let exact = Limits { exact: true, ..limits };
+        let mut failed = Vec::new();
+        let deepest = deepen(
+            &mut Shallow(NativeSearcher::new()),
+            game.setup(),
+            0,
+            &exact,
+            &AtomicBool::new(false),
+            &mut |_| {},
+            &mut |plymax, _| failed.push(plymax),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!((deepest.plymax, failed), (2, vec![4, 3]));
+    }
+
 }

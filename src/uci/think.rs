@@ -59,6 +59,12 @@ pub fn think(
     }
     let mhz = thought.options.mhz;
     let mut report = |level: &Level| report_level(out, level, mhz);
+    let mut gave_up = |plymax: u8, failure: &Failure| {
+        out.info(&format!(
+            "PLYMAX {plymax} not searched ({failure}): answering from PLYMAX {}",
+            plymax - 1
+        ));
+    };
     let outcome = deepen(
         searcher,
         &setup,
@@ -66,6 +72,7 @@ pub fn think(
         &limits,
         stop,
         &mut report,
+        &mut gave_up,
     );
     let deepest = settle(outcome, out);
     if let Some(level) = &deepest {
