@@ -38,22 +38,22 @@ pub struct Setup {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SetupError {
     /// The FEN was rejected.
-    #[error("bad FEN {fen:?}: {source}")]
+    #[error("bad FEN {fen:?}: {reason}")]
     Fen {
         /// The FEN as given.
         fen: String,
         /// Why.
-        source: FenError,
+        reason: FenError,
     },
     /// A move of the game could not be played.
-    #[error("move {number} ({text:?}): {source}")]
+    #[error("move {number} ({text:?}): {reason}")]
     Move {
         /// 1-based position of the move in the list given.
         number: usize,
         /// The move as given.
         text: String,
         /// Why.
-        source: SanError,
+        reason: SanError,
     },
 }
 
@@ -75,9 +75,9 @@ impl Setup {
 
     /// The setup of a FEN (see the module documentation).
     pub fn from_fen(fen: &str) -> Result<Setup, SetupError> {
-        let board = Board::from_fen(fen).map_err(|source| SetupError::Fen {
+        let board = Board::from_fen(fen).map_err(|reason| SetupError::Fen {
             fen: fen.to_string(),
-            source,
+            reason,
         })?;
         // from_fen has checked the field is all digits; only overflow can fail, and that is large.
         let fullmove = fen
@@ -126,10 +126,10 @@ impl Setup {
         let mut played = Vec::new();
         for (index, text) in moves.into_iter().enumerate() {
             let mv =
-                find_san(&self.board, text, Rules::Sargon).map_err(|source| SetupError::Move {
+                find_san(&self.board, text, Rules::Sargon).map_err(|reason| SetupError::Move {
                     number: index + 1,
                     text: text.to_string(),
-                    source,
+                    reason,
                 })?;
             self.play(&mv);
             played.push(mv);

@@ -254,7 +254,10 @@ mod tests {
         assert_eq!((deepest.plymax, deepest.answer.evaluations), (2, 118));
         assert_eq!(failed, vec!["3: move list overflow at ply 3".to_string()]);
         // PLYMAX 4 exactly: it fails, and so does 3; 2 answers.
-        let exact = Limits { exact: true, ..limits };
+        let exact = Limits {
+            exact: true,
+            ..limits
+        };
         let mut failed = Vec::new();
         let deepest = deepen(
             &mut Shallow(NativeSearcher::new()),
@@ -269,5 +272,4 @@ mod tests {
         .unwrap();
         assert_eq!((deepest.plymax, failed), (2, vec![4, 3]));
     }
-
 }

@@ -36,14 +36,14 @@ pub enum GameError {
     #[error(transparent)]
     Setup(#[from] SetupError),
     /// The move is not legal here (or not a move at all).
-    #[error("move {text:?} after {played} moves: {source}")]
+    #[error("move {text:?} after {played} moves: {reason}")]
     Move {
         /// The move as given.
         text: String,
         /// How many moves had been played.
         played: usize,
         /// Why.
-        source: SanError,
+        reason: SanError,
     },
 }
 
@@ -138,10 +138,10 @@ impl Game {
 
     /// Finds a move given as UCI (e2e4, e7e8n) or SAN (Nf3, exd6, O-O, e8=Q).
     pub fn find(&self, text: &str) -> Result<Move, GameError> {
-        find_san(&self.setup.board, text, Rules::Standard).map_err(|source| GameError::Move {
+        find_san(&self.setup.board, text, Rules::Standard).map_err(|reason| GameError::Move {
             text: text.to_string(),
             played: self.played.len(),
-            source,
+            reason,
         })
     }
 

@@ -83,7 +83,7 @@ impl PlayApp {
         }
         let mv = match self.game.find(text) {
             Ok(mv) => mv,
-            Err(GameError::Move { source, .. }) => return self.refuse(&source),
+            Err(GameError::Move { reason, .. }) => return self.refuse(&reason),
             Err(error) => return self.say(Tone::Error, &error.to_string()),
         };
         let numbered = self.play(&mv, None);

@@ -23,21 +23,21 @@ pub enum SaveError {
         folder: PathBuf,
     },
     /// Writing failed.
-    #[error("cannot write {}: {source}", path.display())]
+    #[error("cannot write {}: {reason}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
         /// Why.
-        source: std::io::Error,
+        reason: std::io::Error,
     },
 }
 
 /// Writes `text` to `path`; replaces an existing file only when `replace` is set. Never
 /// leaves a partly written file at `path`.
 pub fn save(path: &Path, text: &str, replace: bool) -> Result<(), SaveError> {
-    let io = |source| SaveError::Io {
+    let io = |reason| SaveError::Io {
         path: path.to_path_buf(),
-        source,
+        reason,
     };
     if !replace && path.exists() {
         return Err(SaveError::Exists(path.to_path_buf()));
