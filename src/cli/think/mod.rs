@@ -18,6 +18,7 @@ use sargon_z80::reference::{Rules, in_check, legal_moves};
 use super::args::check_mhz;
 use super::crosscheck::ImageArgs;
 use report::{fen_of, print_json, print_text};
+use sargon_z80::machine::parse_u16;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -71,8 +72,9 @@ pub struct ThinkArgs {
     /// MOVENO as poked instead of the game's (1 runs the book).
     #[arg(long, value_name = "N")]
     moveno: Option<u8>,
-    /// The R register on entry to FNDMOV: bit 0 picks white's book move (e2e4 / d2d4).
-    #[arg(long, default_value_t = 0, value_name = "BYTE")]
+    /// The R register on entry to FNDMOV (0x81, 81h or 129): bit 0 picks white's book move
+    /// (e2e4 / d2d4).
+    #[arg(long, default_value_t = 0, value_name = "BYTE", value_parser = parse_byte)]
     r_register: u8,
     /// Native engine only: move-list entries for all plies of the path (the 1978 MLIST holds
     /// 341; an image has its own).
@@ -158,4 +160,10 @@ fn refuse_no_move(setup: &Setup) -> anyhow::Result<()> {
 /// The list capacity the native engine uses.
 fn list_capacity(args: &ThinkArgs) -> usize {
     args.list_capacity.unwrap_or(MLIST_1978_CAPACITY)
+}
+
+/// A byte in any of the tool's number forms (`0x81`, `$81`, `81h`, decimal).
+fn parse_byte(text: &str) -> Result<u8, String> {
+    let value = parse_u16(text).map_err(|e| e.to_string())?;
+    u8::try_from(value).map_err(|_| format!("{value} does not fit in a byte"))
 }
