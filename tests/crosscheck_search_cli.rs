@@ -207,3 +207,39 @@ fn an_image_without_the_search_symbols() {
         .code(2)
         .stderr(predicate::str::contains("--search needs --ply 1 or more"));
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_prints_the_command_that_goes_on_and_from_takes_it_up() {
+    let binary = env!("CARGO_BIN_EXE_sargon-z80");
+    let child = std::process::Command::new(binary)
+        .args(["crosscheck", "--search", "--ply", "3", "--random", "300"])
+        .args(["--seed", "1", "--threads", "1"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(130), "{text}");
+    let resume = text
+        .lines()
+        .find_map(|l| l.strip_prefix("to go on: "))
+        .expect("the command that goes on");
+    let prefix = "sargon-z80 crosscheck --search --ply 3 --random 300 --seed 1 --from ";
+    let from: usize = resume.strip_prefix(prefix).expect(resume).parse().unwrap();
+    assert!((1..433).contains(&from), "{resume}");
+    // The run's last two positions (133 built-in, then random #0..4), taken up with --from.
+    cmd()
+        .args(["crosscheck", "--search", "--ply", "1", "--random", "5", "--seed", "1"])
+        .args(["--from", "136"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("on 2 search(es)"));
+}

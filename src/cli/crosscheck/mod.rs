@@ -98,7 +98,7 @@ pub struct CrosscheckArgs {
     merge: Vec<PathBuf>,
     /// Compare only the search (FNDMOV against the native engine, evaluation by evaluation)
     /// on the listed and random positions [random default: 100], at PLYMAX 1..=--ply.
-    #[arg(long, conflicts_with_all = ["shard", "from", "merge"])]
+    #[arg(long, conflicts_with_all = ["shard", "merge", "depth", "random_depth"])]
     search: bool,
     /// The deepest PLYMAX of the search comparison (0: none in the default run).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_SEARCH_PLY, value_parser = clap::value_parser!(u8).range(0..=6))]
@@ -140,9 +140,18 @@ fn search_only(args: &CrosscheckArgs) -> anyhow::Result<i32> {
     search::supported(&image)?;
     let config = positions::config(args)?;
     let positions = search::positions(&config)?;
-    if positions.is_empty() {
+    let from = usize::try_from(args.from.unwrap_or(0)).unwrap_or(usize::MAX);
+    if from >= positions.len() {
         anyhow::bail!(
-            "nothing was checked: the EPD file(s) and --fen give no position, and --random is 0"
+            "nothing was checked: {}",
+            if positions.is_empty() {
+                "the EPD file(s) and --fen give no position, and --random is 0".to_string()
+            } else {
+                format!(
+                    "--from {from} is at or past the end of the run's {} positions",
+                    positions.len()
+                )
+            }
         );
     }
     if !args.json {
@@ -153,17 +162,26 @@ fn search_only(args: &CrosscheckArgs) -> anyhow::Result<i32> {
             args.image.describe()
         )?;
     }
-    let report = search::compare(&image, &positions, args, config.threads)?;
+    let report = search::compare_from(&image, &positions, from, args, config.threads)?;
     let words = args.image.replay_words();
+    let resume = report
+        .interrupted
+        .then(|| search::resume(args, &config, report.reached));
     if args.json {
         let mut json = search::json(&report, &positions, &words)?;
         json["seed"] = config.random.seed.into();
         json["image"] = args.image.describe().into();
+        if let Some(resume) = &resume {
+            json["resume"] = resume.as_str().into();
+        }
         outln!("{}", serde_json::to_string_pretty(&json)?)?;
     } else {
         search::show(&report, &positions, &words)?;
         outln!("  {:<20} {}", "seed", config.random.seed)?;
         outln!("verdict: {}", search::verdict(&report))?;
+        if let Some(resume) = &resume {
+            outln!("to go on: {resume}")?;
+        }
     }
     if report.searches == 0 && report.agrees() {
         anyhow::bail!("nothing was checked: every search's move list was full");

@@ -95,6 +95,54 @@ pub fn compare(
     Ok(report)
 }
 
+/// [`compare`] on the positions from `from` on; the report counts positions from the start.
+pub fn compare_from(
+    image: &Image,
+    positions: &[Searched],
+    from: usize,
+    args: &CrosscheckArgs,
+    threads: usize,
+) -> anyhow::Result<SearchReport> {
+    let mut report = compare(image, &positions[from..], args, threads)?;
+    for found in &mut report.failures {
+        found.position += from;
+    }
+    for skip in &mut report.skipped {
+        skip.position += from;
+    }
+    report.reached += from;
+    report.positions = positions.len();
+    Ok(report)
+}
+
+/// The command that goes on with an interrupted `--search` run from the first position it did
+/// not reach: the same positions (the seed made explicit), the same image.
+pub fn resume(args: &CrosscheckArgs, config: &Config, reached: usize) -> String {
+    let mut line: Vec<String> = ["sargon-z80", "crosscheck", "--search", "--ply"]
+        .iter()
+        .map(|w| w.to_string())
+        .collect();
+    line.push(args.ply.to_string());
+    line.extend(args.files.iter().map(|f| f.display().to_string()));
+    for fen in &args.fens {
+        line.extend(["--fen".to_string(), fen.clone()]);
+    }
+    match args.random_index {
+        Some(index) => line.extend(["--random-index".to_string(), index.to_string()]),
+        None => line.extend(["--random".to_string(), config.random.count.to_string()]),
+    }
+    line.extend(["--seed".to_string(), config.random.seed.to_string()]);
+    if args.keep_going {
+        line.push("--keep-going".to_string());
+    }
+    line.extend(args.image.replay_words());
+    if args.json {
+        line.push("--json".to_string());
+    }
+    line.extend(["--from".to_string(), reached.to_string()]);
+    shell_command(&line)
+}
+
 /// True when the image follows the search ABI; otherwise the missing symbols, for a note.
 pub fn supported(image: &Image) -> Result<(), AbiError> {
     SearchSymbols::resolve(image).map(|_| ())

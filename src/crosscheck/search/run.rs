@@ -73,6 +73,8 @@ pub struct SearchReport {
     pub wall: Duration,
     /// True when the caller stopped the run before the end.
     pub interrupted: bool,
+    /// Every position before this one was searched (all of them unless interrupted).
+    pub reached: usize,
     /// Differences, in position order (only the first unless the run kept going).
     pub failures: Vec<SearchMismatch>,
     /// Searches the move list could not hold, in position order.
@@ -158,6 +160,8 @@ pub fn run_searches(
     report.positions = setups.len();
     report.interrupted =
         stop.is_some_and(|s| s.load(Ordering::Relaxed)) && done.into_inner() < setups.len();
+    // A worker finishes the position it took, so all before the next one to take were done.
+    report.reached = next.into_inner().min(setups.len());
     report.wall = started.elapsed();
     Ok(report)
 }
