@@ -237,7 +237,16 @@ fn ctrl_c_prints_the_command_that_goes_on_and_from_takes_it_up() {
     assert!((1..433).contains(&from), "{resume}");
     // The run's last two positions (133 built-in, then random #0..4), taken up with --from.
     cmd()
-        .args(["crosscheck", "--search", "--ply", "1", "--random", "5", "--seed", "1"])
+        .args([
+            "crosscheck",
+            "--search",
+            "--ply",
+            "1",
+            "--random",
+            "5",
+            "--seed",
+            "1",
+        ])
         .args(["--from", "136"])
         .assert()
         .code(0)

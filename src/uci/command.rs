@@ -3,9 +3,9 @@
 //! Parsing never fails loudly: a line that is not understood becomes a [`LineError`] whose text
 //! the session reports in an `info string` and otherwise ignores, as the protocol asks.
 
-use thiserror::Error;
-
 use super::go::{GoParams, parse_go};
+use super::line::LineError;
+use crate::files::excerpt;
 
 /// Where a `position` command starts.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,22 +49,6 @@ pub enum Command {
     PonderHit,
     /// `quit`.
     Quit,
-}
-
-/// Why a line was not understood.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum LineError {
-    /// The first word is no command this engine knows.
-    #[error("unknown command {0:?}")]
-    Unknown(String),
-    /// A known command with arguments that do not fit it.
-    #[error("malformed {command:?} command: {reason}")]
-    Malformed {
-        /// The command word.
-        command: &'static str,
-        /// What is wrong.
-        reason: String,
-    },
 }
 
 /// The longest line the engine reads; longer lines are refused (a GUI never sends one).
@@ -180,16 +164,6 @@ fn parse_position(args: &[&str]) -> Result<Command, LineError> {
     })
 }
 
-/// A short, printable excerpt of untrusted input for a message: at most 40 characters, control
-/// characters escaped, so a hostile line cannot flood or steer the GUI's log.
-pub fn excerpt(text: &str) -> String {
-    let mut out: String = text.chars().take(40).flat_map(char::escape_debug).collect();
-    if text.chars().count() > 40 {
-        out.push('…');
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,7 +176,7 @@ mod tests {
         assert_eq!(parse_line("joho debug on"), Ok(Some(Command::Debug(true))));
         assert_eq!(
             parse_line("xyzzy"),
-            Err(LineError::Unknown("xyzzy".to_string()))
+            Err(LineError::Unknown("\"xyzzy\"".to_string()))
         );
     }
 
@@ -243,11 +217,5 @@ mod tests {
         );
         assert!(parse_line("position").is_err());
         assert!(parse_line("position fen moves e2e4").is_err());
-    }
-
-    #[test]
-    fn excerpts_escape_control_characters() {
-        assert_eq!(excerpt("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
-        assert_eq!(excerpt(&"x".repeat(50)).chars().count(), 41);
     }
 }

@@ -2,7 +2,8 @@
 
 use std::time::Duration;
 
-use super::command::{LineError, excerpt};
+use super::line::LineError;
+use crate::files::excerpt;
 
 /// What `go` asks for. Unset fields are `None`; a bare `go` is the same as `go infinite`
 /// for the clock (no limit) but searches only to the `Ply` option.
@@ -63,7 +64,7 @@ pub fn parse_go(args: &[&str]) -> Result<GoParams, LineError> {
             "btime" => params.btime = Some(millis(word, words.next())?),
             "winc" => params.winc = Some(millis(word, words.next())?),
             "binc" => params.binc = Some(millis(word, words.next())?),
-            other => return Err(bad(format!("unknown argument {:?}", excerpt(other)))),
+            other => return Err(bad(format!("unknown argument {}", excerpt(other)))),
         }
     }
     Ok(params)
@@ -101,7 +102,7 @@ fn number<T: std::str::FromStr>(key: &str, value: Option<&str>) -> Result<T, Lin
     let value = value.ok_or_else(|| bad(format!("{key} needs a number")))?;
     value
         .parse()
-        .map_err(|_| bad(format!("{key} {:?} is not a whole number", excerpt(value))))
+        .map_err(|_| bad(format!("{key} {} is not a whole number", excerpt(value))))
 }
 
 /// Milliseconds after `key`. Some GUIs send a slightly negative remaining time when a flag
@@ -110,7 +111,7 @@ fn millis(key: &str, value: Option<&str>) -> Result<Duration, LineError> {
     let value = value.ok_or_else(|| bad(format!("{key} needs milliseconds")))?;
     let ms: i64 = value
         .parse()
-        .map_err(|_| bad(format!("{key} {:?} is not milliseconds", excerpt(value))))?;
+        .map_err(|_| bad(format!("{key} {} is not milliseconds", excerpt(value))))?;
     Ok(Duration::from_millis(ms.max(0) as u64))
 }
 

@@ -5,6 +5,7 @@ mod clock;
 mod command;
 mod go;
 mod info;
+mod line;
 mod options;
 mod output;
 mod read;
@@ -12,8 +13,9 @@ mod session;
 mod think;
 
 pub use clock::budget;
-pub use command::{Command, LineError, MAX_LINE, StartPosition, excerpt, parse_line};
+pub use command::{Command, MAX_LINE, StartPosition, parse_line};
 pub use go::GoParams;
+pub use line::LineError;
 pub use options::{DEFAULT_MHZ, DEFAULT_PLY, MAX_PLY, Options, declarations};
 pub use output::Output;
 pub use session::Session;

@@ -1,6 +1,6 @@
 //! The engine's UCI options: their declaration for `uci` and their values after `setoption`.
 
-use super::command::excerpt;
+use crate::files::{clip, excerpt};
 
 /// The deepest PLYMAX the 1978 ply tables allow (`SARGON_SEARCH.md` 7.4).
 pub const MAX_PLY: u8 = 9;
@@ -59,7 +59,7 @@ impl Options {
             "historical clock" => self.historical_clock = parse_check(name, value)?,
             "mhz" => self.mhz = parse_mhz(value)?,
             "seed" => self.seed = parse_seed(value)?,
-            _ => return Err(format!("no option named {:?}", excerpt(name))),
+            _ => return Err(format!("no option named {}", excerpt(name))),
         }
         Ok(())
     }
@@ -69,7 +69,7 @@ fn parse_ply(value: &str) -> Result<u8, String> {
     match value.parse::<u8>() {
         Ok(ply) if (1..=MAX_PLY).contains(&ply) => Ok(ply),
         _ => Err(format!(
-            "Ply {:?} is not a whole number from 1 to {MAX_PLY}",
+            "Ply {} is not a whole number from 1 to {MAX_PLY}",
             excerpt(value)
         )),
     }
@@ -80,8 +80,8 @@ fn parse_check(name: &str, value: &str) -> Result<bool, String> {
         "true" => Ok(true),
         "false" => Ok(false),
         _ => Err(format!(
-            "{} takes true or false, not {:?}",
-            excerpt(name),
+            "{} takes true or false, not {}",
+            clip(name),
             excerpt(value)
         )),
     }
@@ -91,7 +91,7 @@ fn parse_mhz(value: &str) -> Result<f64, String> {
     match value.parse::<f64>() {
         Ok(mhz) if (0.1..=1000.0).contains(&mhz) => Ok(mhz),
         _ => Err(format!(
-            "MHz {:?} is not a clock rate from 0.1 to 1000",
+            "MHz {} is not a clock rate from 0.1 to 1000",
             excerpt(value)
         )),
     }
@@ -101,12 +101,10 @@ fn parse_seed(value: &str) -> Result<Option<u64>, String> {
     if value.is_empty() || value.eq_ignore_ascii_case("random") {
         return Ok(None);
     }
-    value.parse::<u64>().map(Some).map_err(|_| {
-        format!(
-            "Seed {:?} is not \"random\" or a whole number",
-            excerpt(value)
-        )
-    })
+    value
+        .parse::<u64>()
+        .map(Some)
+        .map_err(|_| format!("Seed {} is not random or a whole number", excerpt(value)))
 }
 
 #[cfg(test)]

@@ -10,8 +10,8 @@ use super::command::{Command, StartPosition, parse_line};
 use super::go::GoParams;
 use super::options::{Options, declarations};
 use super::output::Output;
+use super::read::read_line;
 use super::think::{EngineMove, Thought, think};
-use super::{excerpt, read::read_line};
 use crate::game::{Game, Searcher, Start};
 
 /// A finished worker: the searcher back, and the move it chose (to carry its POSQ into the game).
@@ -170,7 +170,7 @@ impl Session {
     fn refuse_position(&mut self, reason: &str) {
         self.out.info(&format!(
             "ignored position ({}); kept the position after {} moves",
-            excerpt(reason),
+            printable(reason),
             self.moves.len()
         ));
     }
@@ -237,6 +237,24 @@ impl Session {
 fn random_seed() -> u64 {
     use std::hash::{BuildHasher, RandomState};
     RandomState::new().hash_one(std::time::SystemTime::now())
+}
+
+/// A message for an `info string`: one line, control characters escaped, at most 200
+/// characters (its quotes of the GUI's input are already short).
+fn printable(message: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in message.chars().enumerate() {
+        if i == 200 {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
