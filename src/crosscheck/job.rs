@@ -5,9 +5,9 @@
 use crate::position::Board;
 use crate::reference::{Rules, perft};
 
+use super::config::Config;
 use super::mismatch::{Failure, Mismatch, MismatchKind};
 use super::outcome::{PositionFailure, Skipped};
-use super::runner::Config;
 use super::suite::{Origin, Position, RandomKind, RandomScratch, random_position_with};
 use super::walk::{Checker, Tally};
 

@@ -7,6 +7,7 @@
 //! reference's moves the `reference` room's: this room only compares.
 
 mod compare;
+mod config;
 mod job;
 mod merge;
 mod mismatch;
@@ -18,10 +19,9 @@ pub mod suite;
 mod walk;
 
 pub use compare::lay_out;
+pub use config::{Config, DEFAULT_DEPTH, DEFAULT_RANDOM, DEFAULT_RANDOM_DEPTH, RandomSpec};
 pub use merge::{MergeError, merge};
 pub use mismatch::{ByteDiff, Failure, Mismatch, MismatchKind, ShownMove};
 pub use outcome::{Digest, PositionFailure, Report, RunId, Skipped, Span};
-pub use runner::{
-    Config, DEFAULT_DEPTH, DEFAULT_RANDOM, DEFAULT_RANDOM_DEPTH, RandomSpec, run, run_span,
-};
+pub use runner::{run, run_span};
 pub use walk::{Checker, Tally};
