@@ -184,7 +184,7 @@ impl SearchSection {
             t.plymax,
             grouped(t.tstates)
         );
-        let rows = [
+        let mut rows = vec![
             (format!("{search}: time"), t.seconds.text(Quantity::Seconds)),
             (
                 format!("{search}: speed"),
@@ -202,27 +202,27 @@ impl SearchSection {
                 "native over emulated own search, speed".to_string(),
                 t.native_speedup.text(Quantity::Ratio),
             ),
-            (
-                format!("UCI, {} searches: slowest readyok", u.searches),
-                u.isready.text(Quantity::Seconds),
-            ),
-            (
-                "UCI: stop to bestmove".to_string(),
-                u.stop.text(Quantity::Seconds),
-            ),
         ];
-        for (what, figure) in rows {
-            table.row(vec![what, figure]);
-        }
         if let Some(o) = &t.other {
-            table.row(vec![
-                format!("{}: {} T, speed", o.name, grouped(o.tstates)),
+            rows.push((
+                format!("{}, {} T: speed", o.name, grouped(o.tstates)),
                 o.tstates_per_second.text(Quantity::Rate("T")),
-            ]);
-            table.row(vec![
+            ));
+            rows.push((
                 format!("native over emulated {}, speed", o.name),
                 o.native_speedup.text(Quantity::Ratio),
-            ]);
+            ));
+        }
+        rows.push((
+            format!("UCI, {} searches: slowest readyok", u.searches),
+            u.isready.text(Quantity::Seconds),
+        ));
+        rows.push((
+            "UCI: stop to bestmove".to_string(),
+            u.stop.text(Quantity::Seconds),
+        ));
+        for (what, figure) in rows {
+            table.row(vec![what, figure]);
         }
         let _ = write!(s, "{}", table.render());
     }
