@@ -202,6 +202,15 @@ impl SearchSection {
                 "native over emulated own search, speed".to_string(),
                 t.native_speedup.text(Quantity::Ratio),
             ),
+            (
+                format!(
+                    "native over {} 1978 T at the own search's T/s",
+                    grouped(t.tstates_1978)
+                ),
+                t.native_speedup
+                    .scaled(t.tstates_1978 as f64 / t.tstates as f64)
+                    .text(Quantity::Ratio),
+            ),
         ];
         if let Some(o) = &t.other {
             rows.push((
@@ -247,6 +256,7 @@ pub(super) fn example(other: Option<super::OtherSearch>) -> SearchSection {
             position: "start".to_string(),
             plymax: 3,
             tstates: 37_507_418,
+            tstates_1978: 577_809_511,
             evaluations: 921,
             tstates_per_second: s(375e6),
             seconds: s(0.1),

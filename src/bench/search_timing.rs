@@ -53,6 +53,8 @@ pub struct SearchTiming {
     pub plymax: u8,
     /// FNDMOV's T-states in the built-in image.
     pub tstates: u64,
+    /// The 1978 program's T-states on the same search.
+    pub tstates_1978: u64,
     /// Its evaluations.
     pub evaluations: u64,
     /// Emulated T-states per second of the search as a user runs it.
@@ -124,6 +126,7 @@ pub(super) fn measure(
         position: case.name.to_string(),
         plymax: case.plymax,
         tstates: first.cost.tstates,
+        tstates_1978: case.tstates,
         evaluations: first.evaluations,
         tstates_per_second: Timed::rates(&samples[OWN]).scaled(tstates),
         seconds: inverse(Timed::rates(&samples[OWN])),
