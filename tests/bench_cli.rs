@@ -82,10 +82,7 @@ fn quick_run_prints_the_dashboard_and_the_details() {
         .lines()
         .find(|l| l.starts_with("  1978 search emulated, PLYMAX 2, T/s"))
         .unwrap();
-    assert!(
-        other.contains("needs a 1978 image: --rom, --sym"),
-        "{other}"
-    );
+    assert!(other.contains("no 1978 image (--rom)"), "{other}");
     assert!(other.ends_with("skipped"), "{other}");
     // Goals are the project's own: no issue numbers anywhere in the table.
     assert!(!text.contains("issue"));

@@ -127,7 +127,7 @@ impl SearchSection {
                 .timing
                 .other_error
                 .clone()
-                .unwrap_or_else(|| "needs a 1978 image: --rom, --sym".to_string());
+                .unwrap_or_else(|| "no 1978 image (--rom)".to_string());
             let goal = format!("1978 search emulated, PLYMAX {plymax}, T/s");
             return Goal::skipped(id, "search", &goal, &why);
         };
@@ -314,7 +314,7 @@ mod tests {
                 (
                     v("search.tstates_per_second.1978"),
                     v("1978 search emulated, PLYMAX 3, T/s"),
-                    v("needs a 1978 image: --rom, --sym"),
+                    v("no 1978 image (--rom)"),
                     v(""),
                     NotMeasured
                 ),
