@@ -41,11 +41,15 @@ fn quick_run_prints_the_dashboard_and_the_details() {
         "  search, kiwipete PLYMAX 4 ",
         "Emulated search and UCI",
         "  UCI isready and stop < 10 ms ",
+        "  tracing off, search: <= 1.05x ",
+        "  own <= 0.50x 1978 T, PLYMAX 3, start ",
         "Notes",
         "Emulation: the project's machine against bare iz80 on the same code",
         "Z80 routines: exact T-states beside the 1978 code (ABI section 9)",
         "Native perft against cozy-chess 0.3: standard rules, every leaf move made, in turns",
         "Cross-check: ",
+        "Emulated search: the built-in image's FNDMOV beside the 1978 program's",
+        "  start, PLYMAX 2, 4,843,893 T: speed ",
         "Assembler: ",
     ] {
         assert!(text.contains(heading), "no {heading:?} in\n{text}");
@@ -68,6 +72,18 @@ fn quick_run_prints_the_dashboard_and_the_details() {
         ["11,320", "T", "0.23x", "met"],
         "{genmov}"
     );
+    // Exact T-states of the own search beside the 1978 program's.
+    let own = text
+        .lines()
+        .find(|l| l.starts_with("  own <= 0.50x 1978 T"))
+        .unwrap();
+    assert!(own.ends_with("37,507,418 T  0.06x  met"), "{own}");
+    let other = text
+        .lines()
+        .find(|l| l.starts_with("  1978 search emulated, PLYMAX 2, T/s"))
+        .unwrap();
+    assert!(other.contains("no 1978 image (--rom)"), "{other}");
+    assert!(other.ends_with("skipped"), "{other}");
     // Goals are the project's own: no issue numbers anywhere in the table.
     assert!(!text.contains("issue"));
     assert!(!regex_like_issue_number(&text), "{text}");
@@ -107,6 +123,7 @@ fn json_has_the_expected_keys_and_a_column_per_image() {
         "perft",
         "crosscheck",
         "engine",
+        "search",
         "assembler",
     ] {
         assert!(json.get(key).is_some(), "missing key {key}");
@@ -176,6 +193,11 @@ fn json_has_the_expected_keys_and_a_column_per_image() {
         "crosscheck.speedup",
         "engine.search.kiwipete.4",
         "search.own_vs_1978",
+        "search.tstates_per_second.1978",
+        "search.tstates_per_second.own",
+        "search.watch_overhead",
+        "emulation.tracing_off.search",
+        "engine.vs_emulated_1978",
         "uci.latency",
         "assembler.10k_lines",
     ] {
@@ -191,6 +213,29 @@ fn json_has_the_expected_keys_and_a_column_per_image() {
     assert_eq!(genmov["limit"]["bound"], 25_000.0);
     assert_eq!(genmov["status"], "met");
     assert_eq!(genmov["indicative"], false);
+    assert!(
+        goals.iter().all(|g| g["status"] != "pending"),
+        "every goal is measured"
+    );
+    let search = &json["search"];
+    assert_eq!(search["costs"][0]["tstates"], 37_507_418);
+    assert_eq!(search["costs"][0]["tstates_1978"], 577_809_511);
+    assert_eq!(search["timing"]["plymax"], 2);
+    assert_eq!(search["timing"]["evaluations"], 118);
+    // The built-in image named again: its search is timed, not called the 1978 program's.
+    assert_eq!(search["timing"]["other"]["name"], "sargon.bin");
+    assert_eq!(search["timing"]["other"]["tstates"], 4_843_893);
+    assert_eq!(search["timing"]["other"]["is_1978"], false);
+    let other = &goals[ids
+        .iter()
+        .position(|&id| id == "search.tstates_per_second.1978")
+        .unwrap()];
+    assert_eq!(
+        other["goal"],
+        "sargon.bin (not 1978 T) search emulated, PLYMAX 2, T/s"
+    );
+    assert_eq!(other["status"], "quoted");
+    assert_eq!(json["emulation"][2]["tstates_per_call"], 4_843_893);
     let perft = &goals[ids
         .iter()
         .position(|&id| id == "reference.perft.start")

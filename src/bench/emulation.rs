@@ -15,7 +15,13 @@ use super::genmov::GenmovWorkload;
 use super::mixed_loop::{MIXED_LOOP_ORG, MIXED_LOOP_STEADY, mixed_loop_machine};
 use super::plan::{Plan, SLICES};
 use super::positions::KIWIPETE_FEN;
+use super::search_cost::START_1978;
+use super::search_workload::SearchWorkload;
 use super::stats::{Spread, Timed, interleaved, time_for};
+
+/// The name of the search workload, whose rows are `emulation.tracing_off.search` and
+/// `emulation.tracing_on.search`.
+pub const SEARCH_WORKLOAD: &str = "search";
 
 /// The engines, in the order their samples are given: bare iz80 (the yardstick), the machine
 /// with tracing off, the machine's untraced loop called directly (no tracing code), the machine
@@ -148,6 +154,31 @@ pub(super) fn measure_genmov(plan: &Plan, image: &Image) -> Result<EmulationWork
     });
     Ok(EmulationWorkload::from_samples(
         "GENMOV Kiwipete",
+        &engine_samples(samples),
+        cost.tstates,
+        cost.instructions,
+    ))
+}
+
+/// The four engines on FNDMOV of `image` on the start position at the plan's PLYMAX, one
+/// search per turn.
+pub(super) fn measure_search(plan: &Plan, image: &Image) -> Result<EmulationWorkload, BenchError> {
+    let request = START_1978[usize::from(plan.search_plymax) - 1].request();
+    let mut workload = SearchWorkload::new(image, &request)?;
+    let samples = interleaved(
+        plan.reps,
+        plan.search_slices,
+        ENGINES.len(),
+        |engine| match engine {
+            0 => workload.call_bare(),
+            1 => workload.call(false),
+            2 => workload.call_untraced(),
+            _ => workload.call(true),
+        },
+    );
+    let cost = workload.cost();
+    Ok(EmulationWorkload::from_samples(
+        SEARCH_WORKLOAD,
         &engine_samples(samples),
         cost.tstates,
         cost.instructions,

@@ -8,11 +8,12 @@
 //! goal, figure, ratio, verdict), whose text fits 100 columns and whose JSON carries a stable
 //! id per row for tracking over time. The criterion suites in `benches/` time the same
 //! workloads ([`mixed_loop_machine`], [`GenmovWorkload`], [`routine_costs`], [`PERFT_CASES`],
-//! [`builtin_run`], [`generated_source`]). The emulated search's rows have their place in
-//! `search.rs`, pending until that search is measured.
+//! [`builtin_run`], [`generated_source`]). The emulated search (the built-in image's FNDMOV
+//! against the 1978 program's T-states, timed, watched, against the native engine) and the UCI
+//! session's answers have their rows in [`SearchSection`].
 //!
 //! This room measures every other one, so it depends on `machine`, `abi`, `reference`,
-//! `crosscheck`, `engine` and `assembler`; nothing depends on it but the command line and
+//! `crosscheck`, `engine`, `game`, `uci` and `assembler`; nothing depends on it but the command line and
 //! `benches/`. With the `bench-peers` feature (on by default) it races the native perft
 //! against cozy-chess.
 
@@ -37,12 +38,16 @@ mod routine_table;
 mod routines;
 mod run;
 mod search;
+mod search_cost;
+mod search_timing;
+mod search_workload;
 mod stats;
+mod uci_latency;
 
 pub use assembler::{AssemblerRow, TARGET_LINES, generated_source};
 pub use bare::BareIz80;
 pub use crosscheck::{CrosscheckRun, CrosscheckSection, MILLION, builtin_run};
-pub use emulation::{ENGINES, EmulationWorkload, EngineSpeed};
+pub use emulation::{ENGINES, EmulationWorkload, EngineSpeed, SEARCH_WORKLOAD};
 pub use engine::{EngineSection, EvaluationSpeed, SearchSpeed};
 pub use genmov::GenmovWorkload;
 pub use goal::{Figure, Goal, Judged, Limit, Status, Unit};
@@ -58,8 +63,14 @@ pub use report::{BenchReport, SCHEMA};
 pub use routine_table::{RoutineRow, RoutineSection, RoutineValue};
 pub use routines::{BASELINE_1978, BASELINE_PERFT_DEPTH, Baseline, RoutineCosts, routine_costs};
 pub use run::run;
+pub use search::SearchSection;
+pub use search_cost::{SEARCH_COSTS, START_1978, Search1978, SearchCost};
+pub use search_timing::{OtherSearch, SearchTiming};
+pub use search_workload::SearchWorkload;
 pub use stats::{Spread, Timed, interleaved, time_for};
+pub use uci_latency::UciLatency;
 
+use crate::abi::search::SearchDriveError;
 use crate::abi::{AbiError, DriveError};
 use crate::assembler::AsmErrors;
 use crate::machine::Cost;
@@ -81,6 +92,12 @@ pub enum BenchError {
         /// The repeated call.
         again: Cost,
     },
+    /// A search gave no answer.
+    #[error(transparent)]
+    Search(#[from] SearchDriveError),
+    /// The UCI session did not answer.
+    #[error("the UCI session did not answer {0} within 5 s")]
+    Uci(&'static str),
     /// The generated source did not assemble.
     #[error("the generated source does not assemble: {0}")]
     Assembler(#[from] AsmErrors),

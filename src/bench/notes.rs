@@ -26,12 +26,13 @@ impl BenchReport {
             ),
             "T-states are exact Zilog counts, measured once; the 1978 figures are ABI section 9's (--rom/--sym measure a 1978 image in the same run, shown with --details).".to_string(),
             "Bare iz80: iz80 alone on its PlainMachine (no exact timing, guards or tracing), running the same code from the same memory.".to_string(),
+            "The emulated search: the start position's FNDMOV in the built-in image, one whole search per turn, each from freshly prepared memory (prepared outside the timed part for the emulation rows); the native engine searches the same tree. The 1978 program's T-states are those of sargon1978/search.jsonl; --rom/--sym time that image's search beside ours, and it is called the 1978 search only when its T-states are the 1978 program's.".to_string(),
         ];
         if let Some(note) = super::race::missing_peer_note() {
             notes.push(note);
         }
         if self.quick {
-            notes.push("--quick: reduced work (perft start D5 and Kiwipete D4, routine perft(2), searches to PLYMAX 4, a small cross-check, 500 source lines); verdicts on speed are a first look, in brackets, and goals that need the full work are skipped.".to_string());
+            notes.push("--quick: reduced work (perft start D5 and Kiwipete D4, routine perft(2), native searches to PLYMAX 4, the emulated search's T-states on the start position only and its timing at PLYMAX 2, a small cross-check, 500 source lines); verdicts on speed are a first look, in brackets, and goals that need the full work are skipped.".to_string());
         }
         let host = &self.host;
         if host.build == "debug" {

@@ -52,13 +52,23 @@ pub struct Plan {
     pub crosscheck: CrosscheckPlan,
     /// Lines of the generated assembler source.
     pub asm_lines: usize,
+    /// The emulated search's exact T-states: every search of
+    /// [`SEARCH_COSTS`](super::SEARCH_COSTS), or the start position's only.
+    pub all_search_costs: bool,
+    /// PLYMAX of the timed emulated searches (the start position).
+    pub search_plymax: u8,
+    /// Turns each timed emulated search takes per repetition.
+    pub search_slices: usize,
+    /// `isready` lines sent during each search of the UCI latency run.
+    pub uci_pings: usize,
 }
 
 impl Plan {
     /// The full run: 7 repetitions unless `reps` says otherwise (at most 3 of the deep perft
     /// race, which takes seconds per turn), section 9's depth, perft at the depths of the goal
     /// (start D6, Kiwipete D5), searches to PLYMAX 5, the default cross-check, a 10,000-line
-    /// source.
+    /// source, the emulated search's T-states on five positions at PLYMAX 3 and its speed at
+    /// PLYMAX 3.
     pub fn full(reps: Option<usize>) -> Plan {
         let reps = reps.unwrap_or(7);
         Plan {
@@ -76,11 +86,16 @@ impl Plan {
                 random_only: 20_000,
             },
             asm_lines: TARGET_LINES,
+            all_search_costs: true,
+            search_plymax: 3,
+            search_slices: 2,
+            uci_pings: 10,
         }
     }
 
     /// The first look: 3 repetitions unless `reps` says otherwise, little work per figure
-    /// (perft start D5 and Kiwipete D4, searches to PLYMAX 4), well under 30 s.
+    /// (perft start D5 and Kiwipete D4, searches to PLYMAX 4, the emulated search's T-states
+    /// on the start position only and its speed at PLYMAX 2), well under 30 s.
     pub fn quick(reps: Option<usize>) -> Plan {
         let reps = reps.unwrap_or(3);
         Plan {
@@ -98,6 +113,10 @@ impl Plan {
                 random_only: 2_000,
             },
             asm_lines: 500,
+            all_search_costs: false,
+            search_plymax: 2,
+            search_slices: 3,
+            uci_pings: 5,
         }
     }
 }

@@ -16,6 +16,7 @@ use super::goal::Goal;
 use super::host::Host;
 use super::race::{self, PerftRace};
 use super::routine_table::RoutineSection;
+use super::search::SearchSection;
 
 /// The version of the JSON layout; it changes when a key changes meaning.
 pub const SCHEMA: u32 = 2;
@@ -51,6 +52,8 @@ pub struct BenchReport {
     pub crosscheck: CrosscheckSection,
     /// The native engine's speed.
     pub engine: EngineSection,
+    /// The emulated search and the UCI session.
+    pub search: SearchSection,
     /// Assembler speed.
     pub assembler: AssemblerRow,
 }
@@ -79,7 +82,7 @@ const SECTIONS: [(&str, &str); 7] = [
     ),
     (
         "search",
-        "Emulated search and UCI (the Z80 search driver measures these)",
+        "Emulated search and UCI (ratio: over the 1978 code's T, or of times or speeds)",
     ),
     (
         "assembler",
@@ -111,6 +114,7 @@ impl BenchReport {
             race::write_text(&self.perft, &mut s);
             self.crosscheck.write_text(&mut s);
             self.engine.write_text(&mut s);
+            self.search.write_text(&mut s);
             self.assembler.write_text(&mut s);
         }
         s

@@ -11,7 +11,9 @@ use super::report::BenchReport;
 use super::report::SCHEMA;
 use super::routine_table::RoutineSection;
 use super::routines::{RoutineCosts, routine_costs};
-use super::{assembler, crosscheck, emulation, engine, race, search};
+use super::search::SearchSection;
+use super::uci_latency;
+use super::{assembler, crosscheck, emulation, engine, race, search_cost, search_timing};
 
 /// Measures everything `plan` asks for on the built-in image, and the routines of `other`
 /// (a name for its column and the image) beside it. `progress` hears the name of each
@@ -27,14 +29,15 @@ pub fn run(
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let host = Host::describe();
-    progress("emulation: mixed loop and GENMOV, four engines");
+    progress("emulation: mixed loop, GENMOV and the search, four engines");
     let emulation = vec![
         emulation::measure_mixed_loop(plan),
         emulation::measure_genmov(plan, &ours)?,
+        emulation::measure_search(plan, &ours)?,
     ];
     progress("Z80 routines: exact T-states");
     let mut images = vec![("our image".to_string(), &ours)];
-    images.extend(other);
+    images.extend(other.clone());
     let (routines, ours_costs, notes) = routines(plan, &images)?;
     progress("native perft against its peer, in turns");
     let perft = plan
@@ -46,6 +49,8 @@ pub fn run(
     let crosscheck = crosscheck::measure(plan, &ours, host.available_parallelism)?;
     progress("native engine: evaluation and searches");
     let engine = engine::measure(plan);
+    progress("emulated search: T-states, speed, watching, the native engine, UCI");
+    let search = search_section(plan, &ours, other.as_ref())?;
     progress("assembler");
     let assembler = assembler::measure(plan.reps, plan.asm_lines)?;
 
@@ -64,9 +69,11 @@ pub fn run(
         perft,
         crosscheck,
         engine,
+        search,
         assembler,
     };
-    report.judge(&RoutineFigures::of(&ours_costs), search::goals(plan));
+    let search_goals = report.search.goals();
+    report.judge(&RoutineFigures::of(&ours_costs), search_goals);
     report.add_standing_notes(Slicing {
         slices: SLICES,
         slice: plan.slice,
@@ -94,4 +101,24 @@ fn routines(
     let names: Vec<String> = images.iter().map(|(name, _)| name.clone()).collect();
     let section = RoutineSection::of(&names, &costs, plan.perft_depth);
     Ok((section, ours, notes))
+}
+
+/// The emulated search's exact costs (the start position's only in a quick run), its timed
+/// runs (beside `other`'s search when given), and the UCI session's answers.
+fn search_section(
+    plan: &Plan,
+    ours: &Image,
+    other: Option<&(String, &Image)>,
+) -> Result<SearchSection, BenchError> {
+    let searches = if plan.all_search_costs {
+        &search_cost::SEARCH_COSTS[..]
+    } else {
+        &search_cost::SEARCH_COSTS[..1]
+    };
+    let other = other.map(|(name, image)| (name.as_str(), *image));
+    Ok(SearchSection {
+        costs: search_cost::measure(ours, searches)?,
+        timing: search_timing::measure(plan, ours, other)?,
+        uci: uci_latency::measure(ours, plan.reps, plan.uci_pings)?,
+    })
 }
