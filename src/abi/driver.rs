@@ -169,7 +169,7 @@ impl Driver {
     /// INCHK for COLOR: true when that side's king is attacked.
     pub fn inchk(&mut self) -> Result<(bool, Cost), DriveError> {
         let cost = self.call(Routine::Inchk)?;
-        Ok((self.machine.registers().a != 0, cost))
+        Ok((self.machine.a() != 0, cost))
     }
 
     /// INITBD: the start position with every moved bit clear, as the routine sets it up.

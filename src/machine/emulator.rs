@@ -296,6 +296,12 @@ impl Machine {
         self.core.set_state(&state);
     }
 
+    /// The accumulator, read straight from the CPU (no snapshot of every register, no
+    /// allocation: INCHK's answer after every move of a cross-check is read here).
+    pub fn a(&self) -> u8 {
+        self.core.cpu.immutable_registers().a()
+    }
+
     /// The program counter.
     pub fn pc(&self) -> u16 {
         self.core.pc()

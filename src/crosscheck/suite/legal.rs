@@ -10,7 +10,7 @@
 
 use crate::position::{
     BISHOP, BORDER, Board, COLOR_MASK, EMPTY, KING, QUEEN, QUEEN_DIRECTIONS, ROOK, TYPE_MASK,
-    color_index, in_check,
+    color_index,
 };
 use crate::reference::{Move, MoveList, Rules, generate, is_legal};
 
@@ -94,7 +94,8 @@ fn slides_along(piece: u8, direction: i8, by: u8) -> bool {
 pub(super) fn legal_moves_into(board: &Board, list: &mut MoveList) {
     generate(board, Rules::Sargon, list);
     let mut scratch = *board;
-    if in_check(board, board.color) {
+    // CKFLG, which the generation has just worked out: the side to move is in check.
+    if list.ckflg() {
         list.retain(|mv| is_legal(&mut scratch, mv));
         return;
     }

@@ -5,9 +5,11 @@
 
 use crate::position::{
     BISHOP, BLACK, Board, CASTLED, COLOR_MASK, Entry, FIRST_MOVE, KING, KNIGHT, MOVED, PAWN, QUEEN,
-    ROOK, WHITE, in_check, is_playing_square, piece_color, piece_type, square,
+    ROOK, WHITE, is_playing_square, piece_color, piece_type, square,
 };
-use crate::reference::{Move, MoveList, make};
+// The reference's check test: `position::in_check`'s answers (its tests compare the two on
+// every square of whole trees) at a fraction of the work, on the path of every position made.
+use crate::reference::{MAX_MOVES, Move, MoveList, in_check, make};
 
 use super::legal::legal_moves_into;
 
@@ -69,9 +71,21 @@ pub struct RandomPosition {
 }
 
 /// Buffers for making random positions without allocating: one per worker, reused.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct RandomScratch {
     legal: MoveList,
+    /// The checking moves among `legal` (the `Checks` kind).
+    checking: Vec<Move>,
+}
+
+impl Default for RandomScratch {
+    /// Buffers with room for any list, so that no position grows them.
+    fn default() -> RandomScratch {
+        RandomScratch {
+            legal: MoveList::new(),
+            checking: Vec::with_capacity(MAX_MOVES),
+        }
+    }
 }
 
 /// Position `index` of the stream named by `seed`. `suite` holds the positions that
@@ -136,19 +150,16 @@ fn play(
         }
         let choice = moves[rng.below(moves.len())];
         if checks && rng.chance(60) {
-            let gives_check = |mv: &&Move| {
+            // Each move is made and tested once; the pick is the same as counting the
+            // checking moves and then taking the pick-th of them.
+            scratch.checking.clear();
+            scratch.checking.extend(moves.iter().copied().filter(|mv| {
                 let mut next = board;
                 make(&mut next, mv);
                 in_check(&next, next.color)
-            };
-            let checking = moves.iter().filter(gives_check).count();
-            if checking > 0 {
-                let pick = rng.below(checking);
-                let mv = *moves
-                    .iter()
-                    .filter(gives_check)
-                    .nth(pick)
-                    .expect("pick is below the number of checking moves");
+            }));
+            if !scratch.checking.is_empty() {
+                let mv = scratch.checking[rng.below(scratch.checking.len())];
                 make(&mut board, &mv);
                 if rng.chance(50) {
                     break;
