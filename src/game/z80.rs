@@ -77,7 +77,7 @@ impl Searcher for Z80Searcher {
             score: run.score,
             pv,
             evaluations: run.evaluations,
-            nodes: None,
+            nodes: Some(run.nodes),
             hardware: Some(Hardware {
                 tstates: run.cost.tstates,
                 instructions: run.cost.instructions,

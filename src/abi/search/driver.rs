@@ -36,6 +36,8 @@ pub struct SearchRun {
     pub evaluations: u64,
     /// GENMOV calls.
     pub genmov_calls: u64,
+    /// MOVE calls: the moves made, the search's nodes as the native engine counts them.
+    pub nodes: u64,
     /// T-states and instructions of the FNDMOV call, its final RET included.
     pub cost: Cost,
     /// The principal variation when asked for (see [`super::pv`]): best move first, as far as
@@ -152,6 +154,7 @@ impl SearchDriver {
         let run = self.answer(&machine, request, cost, findings.evaluations, pv.line());
         let run = SearchRun {
             genmov_calls: findings.genmov_calls,
+            nodes: findings.moves,
             ..run
         };
         machine.poke(s.plymax, request.plymax);
@@ -185,6 +188,7 @@ impl SearchDriver {
             book,
             evaluations,
             genmov_calls: 0,
+            nodes: 0,
             cost,
             pv: if book {
                 best.into_iter().collect()

@@ -1,5 +1,5 @@
-//! The watch that follows a search at full speed: it stops at POINTS and GENMOV (and, for the
-//! principal variation, MOVE and UNMOVE), then at the return address it found on the stack,
+//! The watch that follows a search at full speed: it stops at POINTS, GENMOV and MOVE (and, for
+//! the principal variation, UNMOVE), then at the return address it found on the stack,
 //! and reads the variables there. The code is not changed.
 
 use std::ops::ControlFlow;
@@ -29,6 +29,8 @@ pub(super) struct Findings {
     pub evaluations: u64,
     /// GENMOV returns.
     pub genmov_calls: u64,
+    /// MOVE calls: the nodes of the search, as the native engine counts them.
+    pub moves: u64,
     /// The first GENMOV that left no room for another entry: its ply.
     pub list_full: Option<u8>,
     /// True when the observer asked to stop.
@@ -51,13 +53,14 @@ pub(super) struct SearchWatch<'a, O: SearchObserver> {
 impl<'a, O: SearchObserver> SearchWatch<'a, O> {
     pub fn new(s: &'a SearchSymbols, observer: &'a mut O, options: SearchOptions) -> Self {
         let b = &s.board;
+        // MOVE is always watched, for the node count; UNMOVE only for the principal variation.
         let fixed = [s.points, b.genmov, b.make, b.unmake];
         SearchWatch {
             s,
             observer,
             options,
             fixed,
-            fixed_len: if options.pv { 4 } else { 2 },
+            fixed_len: if options.pv { 4 } else { 3 },
             inside: Inside::Nothing,
             findings: Findings::default(),
             pv: PvTracker::new(),
@@ -121,8 +124,13 @@ impl<'a, O: SearchObserver> SearchWatch<'a, O> {
         } else if pc == b.genmov {
             let start = view.peek16(b.mlnxt);
             self.inside = Inside::Genmov { ret, sp, start };
-        } else if self.options.pv {
-            self.pv.look(view.memory(), self.s, pc == b.make);
+        } else {
+            if pc == b.make {
+                self.findings.moves += 1;
+            }
+            if self.options.pv {
+                self.pv.look(view.memory(), self.s, pc == b.make);
+            }
         }
     }
 }

@@ -80,7 +80,7 @@ pub fn think(args: &ThinkArgs, setup: &Setup) -> anyhow::Result<Report> {
     };
     let counts = Counts {
         evaluations: run.evaluations,
-        nodes: None,
+        nodes: Some(run.nodes),
         genmov_calls: run.genmov_calls,
         list_peak: None,
         anomalies: None,

@@ -137,6 +137,7 @@ impl SearchCheck {
         }
         same("score (SCORE+1)", hex(run.score), hex(native.score))?;
         same("evaluations", run.evaluations, native.evaluations)?;
+        same("nodes (MOVE calls)", run.nodes, native.nodes)?;
         same("PLYMAX after", run.plymax_after, native.plymax_after)?;
         same(
             "POSQ after",
