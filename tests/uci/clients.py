@@ -27,13 +27,14 @@ def stockfish(binary):
     return uci
 
 
-def play_game(binary, fish_binary, engine, depth, plies):
-    """Sargon (white) against Stockfish; returns the moves (UCI) and the result."""
+def play_game(binary, fish_binary, engine, depth, plies, sargon_color=chess.WHITE):
+    """Sargon against Stockfish until the game is over (mate, stalemate, a draw a GUI would
+    claim or adjudicate) or `plies` moves were played; returns the moves (UCI) and the board."""
     board = chess.Board()
     me, fish = sargon(binary, engine), stockfish(fish_binary)
     try:
-        while not board.is_game_over() and len(board.move_stack) < plies:
-            if board.turn == chess.WHITE:
+        while not board.is_game_over(claim_draw=True) and len(board.move_stack) < plies:
+            if board.turn == sargon_color:
                 result = me.play(board, chess.engine.Limit(depth=depth))
             else:
                 result = fish.play(board, chess.engine.Limit(nodes=200))
@@ -43,13 +44,21 @@ def play_game(binary, fish_binary, engine, depth, plies):
     finally:
         me.quit()
         fish.quit()
-    return [m.uci() for m in board.move_stack], board.result(claim_draw=True)
+    return [m.uci() for m in board.move_stack], board
 
 
 def check_game(binary, fish_binary):
-    for engine in ("z80", "native"):
-        moves, result = play_game(binary, fish_binary, engine, 2, 80)
-        print(f"{engine}: {len(moves)} plies, result {result}: {' '.join(moves)}")
+    """Whole games: the emulated engine as white, the native one as black, played to the end."""
+    for engine, color in (("z80", chess.WHITE), ("native", chess.BLACK)):
+        moves, board = play_game(binary, fish_binary, engine, 2, 1000, color)
+        outcome = board.outcome(claim_draw=True)
+        if outcome is None:
+            raise SystemExit(f"{engine}: the game did not end in {len(moves)} plies")
+        side = "white" if color == chess.WHITE else "black"
+        print(
+            f"{engine} as {side}: {len(moves)} plies, {outcome.result()} "
+            f"({outcome.termination.name.lower()}): {' '.join(moves)}"
+        )
 
 
 def check_same_moves(binary, fish_binary):
