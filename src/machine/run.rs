@@ -116,22 +116,10 @@ fn steps<B: Bus>(
             let t = class::BRANCHES[usize::from(c & 3)].t;
             (u32::from(t) + if taken { extra as u32 } else { 0 }, stop)
         } else {
-            if c == class::UNKNOWN {
-                ram.classify(pc as u16);
-            }
-            // The fetches before this instruction (already counted down).
-            let m1 = tally.m1(g, ram).wrapping_sub(1);
-            let e = first(&ram.bytes, pc as u16);
-            let (mut tstates, mut trip) = (0, false);
-            let out = Unusual {
-                tstates: &mut tstates,
-                prefixes: &mut ram.prefixes,
-                trip: &mut trip,
-            };
-            if !unusual(cpu, &ram.bytes, g, e, pc as u16, next as u16, m1, out) {
+            let Some((tstates, trip)) = closer(cpu, ram, g, c, (pc as u16, next as u16), tally)
+            else {
                 return Err(MachineError::Halted { pc: pc as u16 });
-            }
-            tally.sum += u64::from(tstates);
+            };
             let stop = trip || tally.remaining == 0 || ram.marks[next] & STOP != 0;
             (tstates, stop)
         };
@@ -145,6 +133,37 @@ fn steps<B: Bus>(
         }
         pc = next;
     }
+}
+
+/// The instruction of class `c` at `pc` (next PC `next`) looked at closer, classified first if
+/// it was not: its T-states (added to the tally) and whether it moved SP out of the stack
+/// region; None for HALT.
+#[inline(always)]
+fn closer(
+    cpu: &mut iz80::Cpu,
+    ram: &mut Ram,
+    g: &Guards,
+    c: u8,
+    (pc, next): (u16, u16),
+    tally: &mut Tally,
+) -> Option<(u32, bool)> {
+    if c == class::UNKNOWN {
+        ram.classify(pc);
+    }
+    // The fetches before this instruction (already counted down).
+    let m1 = tally.m1(g, ram).wrapping_sub(1);
+    let e = first(&ram.bytes, pc);
+    let (mut tstates, mut trip) = (0, false);
+    let out = Unusual {
+        tstates: &mut tstates,
+        prefixes: &mut ram.prefixes,
+        trip: &mut trip,
+    };
+    if !unusual(cpu, &ram.bytes, g, e, pc, next, m1, out) {
+        return None;
+    }
+    tally.sum += u64::from(tstates);
+    Some((tstates, trip))
 }
 
 /// After a test tripped at the instruction `at.0` (next PC `at.1`, `tstates` T-states): the
