@@ -81,8 +81,8 @@ impl Core {
     fn begin_call(&mut self, addr: u16) {
         let sp = self.guards.stack.wrapping_sub(2);
         let [low, high] = self.guards.sentinel.to_le_bytes();
-        self.ram.bytes[usize::from(sp)] = low;
-        self.ram.bytes[usize::from(sp.wrapping_add(1))] = high;
+        self.ram.host_write(sp, low);
+        self.ram.host_write(sp.wrapping_add(1), high);
         let regs = self.cpu.registers();
         regs.set16(Reg16::SP, sp);
         regs.set_pc(addr);
@@ -242,7 +242,7 @@ impl Machine {
 
     /// Writes a byte (host access: protection does not apply).
     pub fn poke(&mut self, addr: u16, value: u8) {
-        self.core.ram.bytes[usize::from(addr)] = value;
+        self.core.ram.host_write(addr, value);
     }
 
     /// The little-endian word at `addr`.

@@ -13,6 +13,9 @@ pub(crate) const PROTECTED: u8 = 4;
 /// `Ram::marks` bit, set on every address by a blocked write (which ends the call): the step
 /// loop's mark test then catches the write too, and needs no test of its own.
 pub(crate) const FAULT: u8 = 8;
+/// `Ram::marks` bit: a byte of an instruction whose class `Ram::classes` holds, so that a
+/// write here clears the classes it fed (the write's test is the one `PROTECTED` needs).
+pub(crate) const DECODED: u8 = 16;
 /// The `Ram::marks` bits that stop the step loop before an instruction.
 pub(crate) const STOP: u8 = OUTSIDE | WATCHED | FAULT;
 

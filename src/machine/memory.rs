@@ -2,8 +2,8 @@
 
 use std::ops::{Bound, RangeBounds};
 
-use super::guards::{FAULT, PROTECTED, WATCHED};
-use super::timing::{GROUPS, LENGTHS, LENGTHS_AFTER, NOT_PREFIX, PLAIN, PLAIN_AFTER, timing_at};
+use super::guards::{DECODED, FAULT, PROTECTED, WATCHED};
+use super::timing::{GROUPS, LENGTHS, LENGTHS_AFTER, NOT_PREFIX, class, timing_at};
 use super::trace::Observer;
 use super::watch::MAX_FIXED_TARGETS;
 
@@ -19,15 +19,18 @@ pub(crate) struct Ram {
     /// (address, value) of a blocked write, taken by the machine after the instruction
     /// (`take_fault`).
     fault: Option<(u16, u8)>,
-    /// `timing::PLAIN`, here so that the step loop reaches it from the same base as memory.
-    pub plain: [u8; 256],
+    /// Per address, the class of the instruction there (`timing::class`), filled in the
+    /// first time the step loop runs it, `class::UNKNOWN` until then and again after a write
+    /// to one of its bytes (which `DECODED` marks).
+    pub classes: [u8; 0x10000],
+    /// `timing::class::ADDS`, here so that the step loop reaches it from the same base.
+    pub adds: [u64; 256],
     /// Prefix fetches of the running call (for R): counted here, through the register the
     /// step loop holds `Ram` in anyway, rather than in a register of its own.
     pub prefixes: u64,
-    /// `timing::GROUPS` and `timing::PLAIN_AFTER`: the second look, for prefixes.
-    pub groups: [u8; 256],
-    pub plain_after: [u8; 1024],
-    /// `timing::LENGTHS` and `timing::LENGTHS_AFTER`, here for the same reason.
+    /// `timing::GROUPS`, `timing::LENGTHS` and `timing::LENGTHS_AFTER`: the lengths an
+    /// observer needs, here so that it reaches them from the same base as memory.
+    groups: [u8; 256],
     lengths: [u8; 256],
     lengths_after: [u8; 1024],
     /// The address marked `WATCHED` as the watch's moving target, if any.
@@ -59,10 +62,10 @@ impl Ram {
             marks: [0; 0x10000],
             io: [0; 0x10000],
             fault: None,
-            plain: PLAIN,
+            classes: [class::UNKNOWN; 0x10000],
+            adds: class::ADDS,
             prefixes: 0,
             groups: GROUPS,
-            plain_after: PLAIN_AFTER,
             lengths: LENGTHS,
             lengths_after: LENGTHS_AFTER,
             watched: None,
@@ -126,14 +129,58 @@ impl Ram {
     }
 
     /// A write by executing code: blocked (and remembered) when protected; true when done.
+    /// One test covers both rare cases: protection and a byte of a classified instruction.
     #[inline(always)]
     fn write(&mut self, addr: u16, value: u8) -> bool {
+        if self.marks[usize::from(addr)] & (PROTECTED | DECODED) != 0 {
+            return self.write_marked(addr, value);
+        }
+        self.bytes[usize::from(addr)] = value;
+        true
+    }
+
+    /// [`Ram::write`] to a marked address.
+    #[cold]
+    #[inline(never)]
+    fn write_marked(&mut self, addr: u16, value: u8) -> bool {
         if self.is_protected(addr) {
             self.block(addr, value);
             return false;
         }
-        self.bytes[usize::from(addr)] = value;
+        self.host_write(addr, value);
         true
+    }
+
+    /// A write by the host (protection does not apply), forgetting the classes it changes.
+    pub fn host_write(&mut self, addr: u16, value: u8) {
+        self.bytes[usize::from(addr)] = value;
+        if self.marks[usize::from(addr)] & DECODED != 0 {
+            self.forget(addr);
+        }
+    }
+
+    /// Clears the class of every instruction that may hold the byte at `addr` (a classified
+    /// one is at most four bytes long, so it starts at most three before), and the byte's mark:
+    /// no class depends on it any more.
+    #[cold]
+    fn forget(&mut self, addr: u16) {
+        for back in 0..4 {
+            self.classes[usize::from(addr.wrapping_sub(back))] = class::UNKNOWN;
+        }
+        self.marks[usize::from(addr)] &= !DECODED;
+    }
+
+    /// Classifies the instruction at `pc` and, unless it is a chain of prefixes (whose length
+    /// has no bound), remembers the class and marks its bytes.
+    #[cold]
+    #[inline(never)]
+    pub fn classify(&mut self, pc: u16) {
+        if let Some((class, len)) = class::of(&self.bytes, pc) {
+            self.classes[usize::from(pc)] = class;
+            for i in 0..u16::from(len) {
+                self.marks[usize::from(pc.wrapping_add(i))] |= DECODED;
+            }
+        }
     }
 
     /// The length of the instruction at `pc`, from two small tables (the full decoding only

@@ -9,14 +9,17 @@ use iz80::Reg16;
 use super::guards::{Flow, Guards, STOP, Stop};
 use super::memory::{Bus, Ram};
 use super::step::{Unusual, unusual};
-use super::timing::{NOT_PREFIX, first};
+use super::timing::{class, first};
 use super::watch::{Watch, WatchView};
 use super::{Cost, MachineError, refresh};
 
-/// The running totals of a call, kept in registers by the loop (the rarely counted prefix
-/// fetches are in `Ram::prefixes`, which leaves a register to the rest).
+/// The running totals of a call, kept in registers by the loop (the prefix fetches of the
+/// instructions the loop looks at closer are in `Ram::prefixes`, which leaves a register to
+/// the rest).
 struct Tally {
-    tstates: u64,
+    /// T-states, and from bit 56 up the prefix fetches of classified instructions (modulo 256,
+    /// see `class::PREFIX_FETCH`): one addition counts both.
+    sum: u64,
     /// Instructions left in the budget: counting down makes the budget test one branch.
     remaining: u64,
 }
@@ -26,14 +29,17 @@ impl Tally {
         g.budget - self.remaining
     }
 
-    /// Opcode fetches so far: what R has counted since the call began.
+    /// Opcode fetches so far, modulo 256: what R has counted since the call began.
     fn m1(&self, g: &Guards, ram: &Ram) -> u64 {
-        self.instructions(g) + ram.prefixes
+        let classified = self.sum / class::PREFIX_FETCH;
+        self.instructions(g)
+            .wrapping_add(ram.prefixes)
+            .wrapping_add(classified)
     }
 
     fn cost(&self, g: &Guards) -> Cost {
         Cost {
-            tstates: self.tstates,
+            tstates: self.sum % class::PREFIX_FETCH,
             instructions: self.instructions(g),
         }
     }
@@ -49,7 +55,7 @@ pub(crate) fn run<B: Bus>(
     mut watch: Option<&mut dyn Watch>,
 ) -> Result<Cost, MachineError> {
     let mut tally = Tally {
-        tstates: 0,
+        sum: 0,
         remaining: g.budget,
     };
     bus.ram().prefixes = 0;
@@ -59,12 +65,14 @@ pub(crate) fn run<B: Bus>(
     result
 }
 
-/// The step loop. Allocates nothing. After iz80 ran an instruction it reads one byte of a
-/// 256-byte table: the T-states of a plain unprefixed instruction (most of them), or 0 for
-/// "look closer" (prefixes, conditions, the stack, DJNZ, blocks, the rare ones). Then it counts
-/// down the budget and tests the mark of the next PC (outside the code region, where the
-/// sentinel also lies; the watch's target; or a blocked write, which marks every address).
-/// Nothing but PC and the totals lives across iz80's call.
+/// The step loop. Allocates nothing. After iz80 ran an instruction it reads the class of the
+/// instruction's address (`Ram::classes`, see `timing::class`): the T-states of a plain
+/// unprefixed instruction (most of them); or T-states with a prefix fetch to count for R and
+/// the stack region to check; or "look closer" (conditions, DJNZ, blocks, the rare ones,
+/// chains of prefixes, and an address not classified yet). Then it counts down the budget and
+/// tests the mark of the next PC (outside the code region, where the sentinel also lies; the
+/// watch's target; or a blocked write, which marks every address). Nothing but PC and the
+/// totals lives across iz80's call.
 #[inline(always)]
 fn steps<B: Bus>(
     cpu: &mut iz80::Cpu,
@@ -84,33 +92,34 @@ fn steps<B: Bus>(
         let next = usize::from(cpu.immutable_registers().pc());
         tally.remaining -= 1;
         let ram = bus.ram();
-        let op = usize::from(ram.bytes[pc]);
-        let t = ram.plain[op];
+        let c = ram.classes[pc];
+        tally.sum = tally.sum.wrapping_add(ram.adds[usize::from(c)]);
         // Separate copies of the stop test, so that the common paths share no merge point
         // with the rarer ones (the compiler keeps their few values in registers).
-        let (tstates, stop) = if t != 0 {
-            tally.tstates += u64::from(t);
+        let (tstates, stop) = if c < class::STACK {
             let stop = tally.remaining == 0 || ram.marks[next] & STOP != 0;
-            (u32::from(t), stop)
-        } else if let Some(t) = plain_after(ram, op, pc) {
-            tally.tstates += u64::from(t);
-            ram.prefixes += 1;
-            let stop = tally.remaining == 0 || ram.marks[next] & STOP != 0;
-            (u32::from(t), stop)
-        } else {
-            // The fetches before this instruction (already counted down).
-            let m1 = tally.m1(g, ram) - 1;
-            let e = first(&ram.bytes, pc as u16);
-            let (mut tstates, mut trip) = (0, false);
-            let out = Unusual {
-                tstates: &mut tstates,
-                prefixes: &mut ram.prefixes,
-                trip: &mut trip,
-            };
-            if !unusual(cpu, &ram.bytes, g, e, pc as u16, next as u16, m1, out) {
-                return Err(MachineError::Halted { pc: pc as u16 });
+            (u32::from(c & class::T), stop)
+        } else if c < class::BRANCH {
+            let trip = !g.stack_ok(cpu.immutable_registers().get16(Reg16::SP));
+            let stop = trip || tally.remaining == 0 || ram.marks[next] & STOP != 0;
+            (u32::from(c & class::T), stop)
+        } else if c < class::CLOSER {
+            // Taken when PC is not past it (see `class::BRANCHES`).
+            let call = c == class::CALL;
+            let (len, extra) = if call { (3, 7) } else { (2, 5) };
+            let taken = next != (pc + len) & 0xFFFF;
+            if taken {
+                tally.sum += extra;
             }
-            tally.tstates += u64::from(tstates);
+            let trip = call && !g.stack_ok(cpu.immutable_registers().get16(Reg16::SP));
+            let stop = trip || tally.remaining == 0 || ram.marks[next] & STOP != 0;
+            let t = class::BRANCHES[usize::from(c & 3)].t;
+            (u32::from(t) + if taken { extra as u32 } else { 0 }, stop)
+        } else {
+            let Some((tstates, trip)) = closer(cpu, ram, g, c, (pc as u16, next as u16), tally)
+            else {
+                return Err(MachineError::Halted { pc: pc as u16 });
+            };
             let stop = trip || tally.remaining == 0 || ram.marks[next] & STOP != 0;
             (tstates, stop)
         };
@@ -124,6 +133,37 @@ fn steps<B: Bus>(
         }
         pc = next;
     }
+}
+
+/// The instruction of class `c` at `pc` (next PC `next`) looked at closer, classified first if
+/// it was not: its T-states (added to the tally) and whether it moved SP out of the stack
+/// region; None for HALT.
+#[inline(always)]
+fn closer(
+    cpu: &mut iz80::Cpu,
+    ram: &mut Ram,
+    g: &Guards,
+    c: u8,
+    (pc, next): (u16, u16),
+    tally: &mut Tally,
+) -> Option<(u32, bool)> {
+    if c == class::UNKNOWN {
+        ram.classify(pc);
+    }
+    // The fetches before this instruction (already counted down).
+    let m1 = tally.m1(g, ram).wrapping_sub(1);
+    let e = first(&ram.bytes, pc);
+    let (mut tstates, mut trip) = (0, false);
+    let out = Unusual {
+        tstates: &mut tstates,
+        prefixes: &mut ram.prefixes,
+        trip: &mut trip,
+    };
+    if !unusual(cpu, &ram.bytes, g, e, pc, next, m1, out) {
+        return None;
+    }
+    tally.sum += u64::from(tstates);
+    Some((tstates, trip))
 }
 
 /// After a test tripped at the instruction `at.0` (next PC `at.1`, `tstates` T-states): the
@@ -151,19 +191,6 @@ fn go_on<B: Bus>(
         }
     }
     Ok(None)
-}
-
-/// The T-states of the prefixed instruction at `pc` (first byte `op`) if it is a plain one
-/// (two fetches, nothing else to look at).
-#[inline(always)]
-fn plain_after(ram: &Ram, op: usize, pc: usize) -> Option<u8> {
-    let group = ram.groups[op];
-    if group == NOT_PREFIX {
-        return None;
-    }
-    let after = ram.bytes[(pc + 1) & 0xFFFF];
-    let t = ram.plain_after[usize::from(group & 3) * 256 + usize::from(after)];
-    (t != 0).then_some(t)
 }
 
 /// What the step loop does when a test tripped after the instruction at `pc`: the guard's

@@ -70,7 +70,7 @@ pub(crate) fn unusual(
     } else if flags & flag::BLOCK != 0 {
         next == pc.wrapping_add(u16::from(e.len) - 2)
     } else if let Some(which) = e.rare() {
-        return rare(cpu, which, m1 + u64::from(e.m1));
+        return rare(cpu, which, m1.wrapping_add(u64::from(e.m1)));
     } else {
         false
     };
@@ -95,7 +95,7 @@ fn chained(
 ) -> Option<(u32, u64, bool)> {
     let e = chain(mem, pc);
     let trip = e.moves_sp() && !g.stack_ok(cpu.immutable_registers().get16(Reg16::SP));
-    let tstates = exact(cpu, &e, pc, next, m1 + u64::from(e.m1))?;
+    let tstates = exact(cpu, &e, pc, next, m1.wrapping_add(u64::from(e.m1)))?;
     Some((tstates, u64::from(e.m1) - 1, trip))
 }
 

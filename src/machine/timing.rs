@@ -371,22 +371,8 @@ static SECOND: [[Timing; 256]; 4] = [
 ];
 static INDEXED_BITS: [Timing; 256] = table!(indexed_bits);
 
-/// T-states of each unprefixed opcode whose entry has no flags, else 0 (no instruction takes
-/// none): the step loop's first look, one byte (from a copy in `Ram`).
-pub(crate) const PLAIN: [u8; 256] = {
-    let mut out = [0; 256];
-    let mut op = 0;
-    while op < 256 {
-        if BASE[op].flags == 0 {
-            out[op] = BASE[op].t;
-        }
-        op += 1;
-    }
-    out
-};
-
 /// For each first byte, `Timing::next` of a prefix (the group of the byte after it) or
-/// `NOT_PREFIX`: with [`PLAIN_AFTER`] the step loop's second look, for prefixed instructions.
+/// `NOT_PREFIX`: with [`LENGTHS_AFTER`] an observer's second look, for prefixed instructions.
 pub(crate) const GROUPS: [u8; 256] = {
     let mut out = [NOT_PREFIX; 256];
     let mut op = 0;
@@ -401,21 +387,6 @@ pub(crate) const GROUPS: [u8; 256] = {
 
 /// [`GROUPS`] of a byte that is not a prefix.
 pub(crate) const NOT_PREFIX: u8 = 0xFF;
-
-/// T-states of each instruction of a prefix group (`group * 256 + next byte`) whose entry has
-/// no flags (two fetches, nothing else to look at), else 0.
-pub(crate) const PLAIN_AFTER: [u8; 1024] = {
-    let mut out = [0; 1024];
-    let mut i = 0;
-    while i < 1024 {
-        let e = SECOND[i / 256][i % 256];
-        if e.flags == 0 {
-            out[i] = e.t;
-        }
-        i += 1;
-    }
-    out
-};
 
 /// Length of each instruction of a prefix group (`group * 256 + next byte`; DD CB d op
 /// included), else 0 (a chain of prefixes).
@@ -447,6 +418,135 @@ pub(crate) const LENGTHS: [u8; 256] = {
     }
     out
 };
+
+/// The class of an instruction: what the step loop needs of it, in one byte per address
+/// (`Ram::classes`), so that most instructions cost one look-up whatever their prefixes.
+pub(crate) mod class {
+    use super::{Timing, chain_free, flag};
+
+    /// Below this: an unprefixed instruction whose T-states are the class itself.
+    pub const PREFIXED: u8 = 0x40;
+    /// Bit set for an instruction that may move SP (the stack region is checked after it).
+    pub const STACK: u8 = 0x80;
+    /// The T-states of a class below [`BRANCH`] (no instruction outside a chain of prefixes
+    /// takes more than 23).
+    pub const T: u8 = 0x1F;
+    /// From here up to [`CLOSER`]: a branch whose target is not the next instruction, so that
+    /// PC tells whether it was taken, `BRANCH + kind` with `kind` an index into [`BRANCHES`].
+    pub const BRANCH: u8 = 0xE0;
+    /// An instruction the step loop looks at closer (RET cc, the rare ones, chains of
+    /// prefixes, a branch to the next instruction).
+    pub const CLOSER: u8 = 0xFE;
+    /// Not classified yet, or one of its bytes was written since.
+    pub const UNKNOWN: u8 = 0xFF;
+
+    /// A branch kind: T-states not taken, the extra ones when taken, length, prefix fetches,
+    /// whether it may move SP.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct Branch {
+        pub t: u8,
+        pub extra: u8,
+        pub len: u8,
+        pub prefixes: u8,
+        pub stack: bool,
+    }
+
+    /// JR cc, DJNZ, the repeating block instructions (which are "taken" when they repeat: PC
+    /// is back on them, not past them) and CALL cc. The step loop knows the last one as
+    /// [`CALL`]; the others are two bytes long and cost 5 T-states more when taken.
+    pub const BRANCHES: [Branch; 4] = [
+        branch(7, 5, 2, 0, false),
+        branch(8, 5, 2, 0, false),
+        branch(16, 5, 2, 1, false),
+        branch(10, 7, 3, 0, true),
+    ];
+
+    /// The class of CALL cc (to anywhere but the next instruction).
+    pub const CALL: u8 = BRANCH + 3;
+
+    const fn branch(t: u8, extra: u8, len: u8, prefixes: u8, stack: bool) -> Branch {
+        Branch {
+            t,
+            extra,
+            len,
+            prefixes,
+            stack,
+        }
+    }
+
+    /// One prefix fetch in the step loop's running sum ([`ADDS`]): R counts fetches modulo
+    /// 128, so the top eight bits hold enough of their count, and 2^56 T-states (over 500
+    /// years of a 4 MHz Z80) are more than any run.
+    pub const PREFIX_FETCH: u64 = 1 << 56;
+
+    /// What each class adds to the step loop's running sum: its T-states (not taken, for a
+    /// branch) and its prefix fetches ([`PREFIX_FETCH`]); nothing for [`CLOSER`] and
+    /// [`UNKNOWN`], which the loop counts the long way.
+    pub const ADDS: [u64; 256] = {
+        let mut out = [0; 256];
+        let mut c = 0;
+        while c < BRANCH as usize {
+            let prefixes = if c as u8 & PREFIXED != 0 { 1 } else { 0 };
+            out[c] = (c as u8 & T) as u64 + prefixes * PREFIX_FETCH;
+            c += 1;
+        }
+        let mut k = 0;
+        while k < BRANCHES.len() {
+            let b = BRANCHES[k];
+            out[BRANCH as usize + k] = b.t as u64 + b.prefixes as u64 * PREFIX_FETCH;
+            k += 1;
+        }
+        out
+    };
+
+    /// The class of the instruction at `pc` and its length, or None for a chain of prefixes.
+    /// Below `BRANCH`: T-states in the low five bits, `PREFIXED` for two opcode fetches,
+    /// `STACK` when it may move SP.
+    pub(crate) fn of(mem: &[u8; 0x10000], pc: u16) -> Option<(u8, u8)> {
+        let e: Timing = chain_free(mem, pc)?;
+        let closer = flag::COND | flag::DJNZ | flag::BLOCK | flag::RARE;
+        if e.flags & closer != 0 {
+            return Some((
+                branch_kind(mem, pc, &e).map_or(CLOSER, |k| BRANCH + k),
+                e.len,
+            ));
+        }
+        let prefixed = if e.m1 == 2 { PREFIXED } else { 0 };
+        let stack = if e.moves_sp() { STACK } else { 0 };
+        Some((e.t | prefixed | stack, e.len))
+    }
+
+    /// The index in [`BRANCHES`] of the instruction `e` at `pc` when PC after it tells whether
+    /// it was taken: its target (where a jump goes, or the instruction itself for a block
+    /// instruction that repeats) is not the instruction after it.
+    fn branch_kind(mem: &[u8; 0x10000], pc: u16, e: &Timing) -> Option<u8> {
+        let at = |offset: u16| mem[usize::from(pc.wrapping_add(offset))];
+        let relative = || {
+            pc.wrapping_add(2)
+                .wrapping_add_signed(i16::from(at(1) as i8))
+        };
+        let (kind, target) = match (e.flags, e.m1, e.len) {
+            (flag::COND, 1, 2) => (0, relative()),
+            (flag::DJNZ, 1, 2) => (1, relative()),
+            (flag::BLOCK, 2, 2) => (2, pc),
+            (f, 1, 3) if f == flag::COND | flag::STACK => (3, u16::from_le_bytes([at(1), at(2)])),
+            _ => return None,
+        };
+        let b = BRANCHES[usize::from(kind)];
+        let fits = (b.t, b.t + b.extra, b.len, b.prefixes + 1) == (e.t, e.taken, e.len, e.m1);
+        (fits && target != pc.wrapping_add(u16::from(e.len))).then_some(kind)
+    }
+}
+
+/// The timing of the instruction at `pc` unless it is a chain of prefixes.
+fn chain_free(mem: &[u8; 0x10000], pc: u16) -> Option<Timing> {
+    let e = first(mem, pc);
+    if !e.is_prefix() {
+        return Some(*e);
+    }
+    let e = second(mem, pc, e);
+    (!e.is_prefix()).then_some(*e)
+}
 
 /// The timing of the instruction at `pc`, decoded the way iz80 executes it.
 #[inline(always)]
@@ -609,34 +709,6 @@ mod tests {
     }
 
     #[test]
-    fn prefixed_plain_table() {
-        let t = |bytes: [u8; 2]| {
-            let group = GROUPS[usize::from(bytes[0])];
-            assert_ne!(group, NOT_PREFIX);
-            PLAIN_AFTER[usize::from(group) * 256 + usize::from(bytes[1])]
-        };
-        assert_eq!(
-            (
-                t([0xDD, 0x7E]),
-                t([0xFD, 0x21]),
-                t([0xCB, 0x46]),
-                t([0xED, 0xA0])
-            ),
-            (19, 14, 12, 16)
-        );
-        assert_eq!(
-            (
-                t([0xDD, 0xE1]),
-                t([0xDD, 0xCB]),
-                t([0xED, 0xB0]),
-                t([0xED, 0x5F])
-            ),
-            (0, 0, 0, 0)
-        );
-        assert_eq!(GROUPS[0x3E], NOT_PREFIX);
-    }
-
-    #[test]
     fn lengths_tables() {
         assert_eq!(
             (LENGTHS[0x00], LENGTHS[0x36], LENGTHS[0xCD], LENGTHS[0x10]),
@@ -663,17 +735,83 @@ mod tests {
         );
     }
 
+    fn class_at(bytes: &[u8]) -> Option<(u8, u8)> {
+        let mut mem = Box::new([0u8; 0x10000]);
+        mem[0x100..0x100 + bytes.len()].copy_from_slice(bytes);
+        class::of(&mem, 0x100)
+    }
+
     #[test]
-    fn plain_table() {
+    fn classes() {
+        use class::*;
+        assert_eq!(class_at(&[0x7E]), Some((7, 1)));
+        assert_eq!(class_at(&[0xDD, 0x7E, 5]), Some((PREFIXED | 19, 3)));
+        assert_eq!(class_at(&[0xFD, 0xCB, 5, 0xC6]), Some((PREFIXED | 23, 4)));
+        assert_eq!(class_at(&[0xC5]), Some((STACK | 11, 1)));
+        assert_eq!(class_at(&[0xDD, 0xE5]), Some((STACK | PREFIXED | 15, 2)));
+        assert_eq!(class_at(&[0x28, 0x02]), Some((BRANCH, 2)));
+        assert_eq!(class_at(&[0x10, 0xE7]), Some((BRANCH + 1, 2)));
+        assert_eq!(class_at(&[0xDC, 0x34, 0x80]), Some((CALL, 3)));
+        assert_eq!(class_at(&[0xED, 0xB0]), Some((BRANCH + 2, 2)));
         assert_eq!(
-            (PLAIN[0x00], PLAIN[0x7E], PLAIN[0x36], PLAIN[0xC3]),
-            (4, 7, 10, 10)
+            class_at(&[0x28, 0x00]),
+            Some((CLOSER, 2)),
+            "JR Z to the next one"
         );
-        let looked_closer: Vec<usize> = (0..256).filter(|&op| PLAIN[op] == 0).collect();
         assert_eq!(
-            looked_closer.len(),
-            4 + 38 + 4 + 1 + 1,
-            "4 prefixes, 38 that may move SP (CALL cc and RET cc among them), JR cc, DJNZ, HALT"
+            class_at(&[0xDC, 0x03, 0x01]),
+            Some((CLOSER, 3)),
+            "CALL C to the next"
+        );
+        assert_eq!(
+            class_at(&[0x10, 0x00]),
+            Some((CLOSER, 2)),
+            "DJNZ to the next one"
+        );
+        assert_eq!(class_at(&[0xC8]), Some((CLOSER, 1)), "RET Z");
+        assert_eq!(
+            class_at(&[0xDD, 0x28, 0x05]),
+            Some((CLOSER, 3)),
+            "prefixed JR Z"
+        );
+        assert_eq!(class_at(&[0x76]), Some((CLOSER, 1)), "HALT");
+        assert_eq!(class_at(&[0xED, 0x5F]), Some((CLOSER, 2)), "LD A,R");
+        assert_eq!(class_at(&[0xDD, 0xDD, 0x21, 0, 0]), None, "a chain");
+        let shapes: Vec<(u8, u8, bool)> =
+            BRANCHES.iter().map(|b| (b.len, b.extra, b.stack)).collect();
+        assert_eq!(
+            shapes,
+            vec![(2, 5, false), (2, 5, false), (2, 5, false), (3, 7, true)],
+            "what the step loop assumes"
+        );
+    }
+
+    #[test]
+    fn every_class_below_branch_holds_its_timing() {
+        let mut kinds = [0usize; 4];
+        for mut bytes in all_instructions() {
+            if bytes.len() == 3 {
+                // Unprefixed: operand 05 90, so that no jump goes to the next instruction.
+                bytes[1] = 0x05;
+            }
+            let e = at(&bytes);
+            let Some((c, len)) = class_at(&bytes) else {
+                panic!("{bytes:02X?} is no chain");
+            };
+            assert_eq!(len, e.len, "{bytes:02X?}");
+            if c < class::BRANCH {
+                assert_eq!(e.flags & !flag::STACK, 0, "{bytes:02X?}");
+                assert_eq!(c & class::T, e.t, "{bytes:02X?}");
+                assert_eq!(c & class::PREFIXED != 0, e.m1 == 2, "{bytes:02X?}");
+                assert_eq!(c & class::STACK != 0, e.moves_sp(), "{bytes:02X?}");
+            } else if c < class::CLOSER {
+                kinds[usize::from(c - class::BRANCH)] += 1;
+            }
+        }
+        assert_eq!(
+            kinds,
+            [4, 1, 8, 8],
+            "JR cc, DJNZ, LDIR LDDR CPIR CPDR INIR INDR OTIR OTDR, CALL cc (to 9005h)"
         );
     }
 

@@ -1,0 +1,49 @@
+//! One emulation workload run a fixed number of times on one engine, for counting host
+//! instructions with `valgrind --tool=callgrind` (repeatable where wall time is not).
+//!
+//! `cargo run --release --example emulation_cost -- ENGINE WORKLOAD CALLS` with ENGINE one of
+//! `bare`, `off`, `on`, WORKLOAD `mixed` or `genmov`. Subtract a run with 0 calls (the set-up)
+//! and divide by the instructions printed to get host instructions per emulated instruction.
+
+use sargon_z80::bench::{
+    BareIz80, GenmovWorkload, KIWIPETE_FEN, MIXED_LOOP_ORG, mixed_loop_machine,
+};
+use sargon_z80::machine::default_image;
+use sargon_z80::position::Board;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [engine, workload, calls] = args.as_slice() else {
+        eprintln!("usage: emulation_cost bare|off|on mixed|genmov CALLS");
+        std::process::exit(2);
+    };
+    let calls: u64 = calls.parse().expect("CALLS is a number");
+    let tracing = engine == "on";
+    let instructions: u64 = match workload.as_str() {
+        "mixed" => {
+            let mut machine = mixed_loop_machine();
+            machine.call(MIXED_LOOP_ORG).expect("the loop returns");
+            machine.set_tracing(tracing);
+            let mut bare = BareIz80::from_machine(&machine);
+            (0..calls)
+                .map(|_| match engine.as_str() {
+                    "bare" => bare.call(MIXED_LOOP_ORG),
+                    _ => machine.call(MIXED_LOOP_ORG).expect("returns").instructions,
+                })
+                .sum()
+        }
+        "genmov" => {
+            let board = Board::from_fen(KIWIPETE_FEN).expect("a valid FEN");
+            let mut w = GenmovWorkload::new(&default_image(), &board).expect("GENMOV repeats");
+            w.machine_mut().set_tracing(tracing);
+            (0..calls)
+                .map(|_| match engine.as_str() {
+                    "bare" => w.call_bare(),
+                    _ => w.call().instructions,
+                })
+                .sum()
+        }
+        other => panic!("unknown workload {other}"),
+    };
+    println!("{engine} {workload}: {instructions} emulated instructions");
+}
