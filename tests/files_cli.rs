@@ -340,6 +340,18 @@ fn epd_files_are_bounded_and_quoted_short() {
     }
 }
 
+#[cfg(unix)]
+#[test]
+fn a_report_to_merge_is_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(dir.path(), &["crosscheck", "--merge", "/dev/zero"]);
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert_eq!(
+        out.stderr.trim(),
+        "error: /dev/zero: a report is at most 64 MiB and this file is larger"
+    );
+}
+
 #[test]
 fn a_bad_fen_is_quoted_short() {
     let dir = tempfile::tempdir().unwrap();
