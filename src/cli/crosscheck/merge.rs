@@ -47,7 +47,7 @@ pub fn run(args: &CrosscheckArgs) -> anyhow::Result<i32> {
 
 /// One part's report and the image arguments its replay commands use.
 fn read(path: &Path) -> anyhow::Result<(Report, Vec<String>)> {
-    let name = path.display();
+    let name = sargon_z80::files::path_text(path);
     let mut text = String::new();
     std::fs::File::open(path)
         .with_context(|| format!("cannot read {name}"))?

@@ -104,10 +104,11 @@ fn fen_position(text: &str) -> anyhow::Result<Position> {
         }
         _ => text.to_string(),
     };
-    let bad = || format!("bad --fen {text:?}");
+    let quoted = sargon_z80::files::excerpt(text);
+    let bad = || format!("bad --fen {quoted}");
     let entries = parse_epd(&expanded, "--fen").with_context(bad)?;
     let [entry] = entries.as_slice() else {
-        anyhow::bail!("bad --fen {text:?}: expected one position");
+        anyhow::bail!("bad --fen {quoted}: expected one position");
     };
     let board = Board::from_fen(&entry.fen).with_context(bad)?;
     Ok(Position {
