@@ -177,3 +177,17 @@ fn many_forward_references_do_not_hit_the_error_limit() {
     assert_eq!(a.bytes.len(), 1500 * 4);
     assert_eq!(&a.bytes[..3], [0xC3, 0x94, 0x11]);
 }
+
+#[test]
+fn a_line_of_many_operands_assembles_in_linear_time() {
+    // 65,536 values (the whole address space), each `K+0+...+0` to make the line 1.2 MB of
+    // 1.2 million tokens: a search of the line's tokens per value, as splitting once did,
+    // takes about a minute on it; one pass, well under a second.
+    let values: Vec<String> = (0..0x1_0000)
+        .map(|i| format!("{}{}", i % 256, "+0".repeat(8)))
+        .collect();
+    let src = format!("\tORG 0\n\tDB {}\n", values.join(","));
+    let a = asm(&src);
+    let expected: Vec<u8> = (0..0x1_0000).map(|i| (i % 256) as u8).collect();
+    assert_eq!(a.bytes, expected);
+}

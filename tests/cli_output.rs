@@ -132,3 +132,27 @@ fn perft_piped_into_head_prints_its_first_line_and_ends() {
     );
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+#[test]
+fn a_full_stderr_does_not_end_in_a_panic() {
+    // Errors and progress go to stderr; when it cannot take them the command still ends
+    // with its own status (not 101, a panic's).
+    let cases: [(&[&str], i32); 3] = [
+        (&["asm", "/nonexistent.asm"], 2),
+        (&["perft", "1", "--moves", "zz"], 2),
+        (&["perft", "x"], 2),
+    ];
+    for (args, status) in cases {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = binary()
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(full)
+            .status()
+            .unwrap();
+        assert_eq!(out.code(), Some(status), "{args:?}");
+    }
+}

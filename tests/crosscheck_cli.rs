@@ -521,3 +521,27 @@ fn the_replay_of_a_failing_random_position_reproduces_it() {
     assert_eq!(again.status.code(), Some(1), "{again_text}");
     assert!(again_text.contains(&headline), "{headline}\n{again_text}");
 }
+
+#[test]
+fn an_unquoted_fen_as_file_arguments_gets_the_hint() {
+    let out = cmd()
+        .args([
+            "crosscheck",
+            "4k3/8/8/8/8/8/8/R3K2R",
+            "w",
+            "K",
+            "-",
+            "0",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.trim_end().ends_with(
+            "; hint: a FEN is one argument: quote it, as in '4k3/8/8/8/8/8/8/R3K2R w K - 0 1'"
+        ),
+        "{err}"
+    );
+}

@@ -4,7 +4,7 @@
 
 #![cfg(unix)]
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -162,4 +162,44 @@ fn ctrl_c_prints_the_summary_and_the_command_that_goes_on() {
     let merged: Value = serde_json::from_slice(&merged.stdout).unwrap();
     let (_, whole) = json_run(&args[1..]);
     assert_eq!(counted(&merged), counted(&whole));
+}
+
+#[test]
+fn one_ctrl_c_delivered_twice_still_prints_the_summary() {
+    // `timeout -s INT` and a terminal signal the whole process group: one Ctrl-C can arrive
+    // twice within milliseconds, which must not count as the second Ctrl-C that quits at once.
+    let mut child = binary()
+        .args([
+            "crosscheck",
+            "--depth",
+            "1",
+            "--random",
+            "1000000",
+            "--seed",
+            "1",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    stderr.read_line(&mut line).unwrap();
+    assert!(line.starts_with("checked "), "{line}");
+    for _ in 0..2 {
+        // SAFETY: kill(2) on the child's own pid.
+        assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let mut rest = String::new();
+    stderr.read_to_string(&mut rest).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{rest}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "to go on: sargon-z80 crosscheck --random 1000000 --seed 1 --depth 1 --from "
+        ),
+        "{text}"
+    );
 }

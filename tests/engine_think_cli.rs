@@ -98,7 +98,7 @@ fn bad_input_exits_2_with_one_line() {
         ),
         (
             &["--moves", "e4", "Zz"],
-            "error: move 2 (\"Zz\"): \"Zz\" is neither SAN",
+            "error: move 2 (\"Zz\"): neither SAN",
         ),
         (
             &["rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"],

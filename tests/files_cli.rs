@@ -340,6 +340,18 @@ fn epd_files_are_bounded_and_quoted_short() {
     }
 }
 
+#[cfg(unix)]
+#[test]
+fn a_report_to_merge_is_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(dir.path(), &["crosscheck", "--merge", "/dev/zero"]);
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert_eq!(
+        out.stderr.trim(),
+        "error: /dev/zero: a report is at most 64 MiB and this file is larger"
+    );
+}
+
 #[test]
 fn a_bad_fen_is_quoted_short() {
     let dir = tempfile::tempdir().unwrap();
@@ -380,4 +392,39 @@ fn assembler_inputs_are_bounded() {
             .contains("big.bin': larger than 64 KiB, the most this assembler reads\n")
     );
     assert!(!dir.path().join("inc.bin").exists());
+}
+
+#[test]
+fn arguments_and_paths_are_quoted_short_and_escaped() {
+    // A 100 KB value or a path with an escape sequence: every error stays a short line with
+    // the escape shown as `\u{1b}`, whichever part of the tool reports it.
+    let dir = tempfile::tempdir().unwrap();
+    let long = format!("\u{1b}[2J{}", "7".repeat(100_000));
+    let path = "a\u{1b}[2J.bin";
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["perft", "1", "--moves", &long],
+        vec!["think", "--moves", &long],
+        vec!["think", &long],
+        vec!["crosscheck", "--fen", &long],
+        vec!["profile", "--routine", &long],
+        vec!["tui", "--routine", &long],
+        vec!["perft", &long],
+        vec!["perft", "1", "--engine", &long],
+        vec!["image", "--rom", path, "--sym", "x.sym"],
+        vec!["crosscheck", path],
+        vec!["crosscheck", "--merge", path],
+        vec!["trace-diff", path, "b.trace"],
+    ];
+    for args in cases {
+        let out = run(dir.path(), &args);
+        let shown = format!("{:?}", &args[..args.len().min(2)]);
+        assert_eq!(out.code, Some(2), "{shown}: {}", out.stderr);
+        assert!(out.stderr.len() < 300, "{shown}: {}", out.stderr);
+        assert!(!out.stderr.contains('\u{1b}'), "{shown}: {}", out.stderr);
+        assert!(
+            out.stderr.contains("\\u{1b}") || !args.contains(&path),
+            "{shown}: {}",
+            out.stderr
+        );
+    }
 }

@@ -104,6 +104,33 @@ fn an_unquoted_fen_is_taken_and_startpos_and_stdin_are_positions() {
 }
 
 #[test]
+fn a_line_without_end_on_stdin_is_refused_without_reading_it_whole() {
+    // 16 MiB without a newline offered on stdin: the program refuses line 1 after its first
+    // kilobyte and exits, so the writer is cut off long before the end (the program reading it
+    // all first took 7 GB of memory from /dev/zero).
+    let mut child = binary()
+        .args(["perft", "1", "-"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let chunk = vec![b'x'; 64 * 1024];
+    let mut written = 0;
+    while written < 16 << 20 && stdin.write_all(&chunk).is_ok() {
+        written += chunk.len();
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: standard input line 1: longer than 1024 bytes\n"
+    );
+    assert!(written < 4 << 20, "{written} bytes were taken");
+}
+
+#[test]
 fn counts_and_tstates_do_not_depend_on_the_threads() {
     let json = |threads: &str| {
         let (code, text, _) = run(&[

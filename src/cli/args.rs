@@ -1,7 +1,7 @@
 //! Argument handling shared by several subcommands: positions (a FEN, `startpos`, or `-` for
 //! FENs on standard input), clock rates, and the hint for a FEN that was not quoted.
 
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 
 use anyhow::{Context, bail};
 
@@ -69,21 +69,17 @@ pub fn positions_arg(words: &[String]) -> anyhow::Result<Vec<NamedBoard>> {
 
 /// One position per line (blank lines and `#` comments skipped; an EPD line's `;` operations
 /// ignored), bounded in line length and count; an error names the line.
-pub fn read_positions(input: impl BufRead) -> anyhow::Result<Vec<NamedBoard>> {
+pub fn read_positions(mut input: impl BufRead) -> anyhow::Result<Vec<NamedBoard>> {
     let mut positions = Vec::new();
-    let mut lines = input.split(b'\n');
+    let mut line = Vec::with_capacity(128);
     let mut number = 0;
-    while let Some(line) = lines
-        .next()
-        .transpose()
-        .context("cannot read standard input")?
-    {
+    while next_line(&mut input, &mut line).context("cannot read standard input")? {
         number += 1;
         if line.len() > MAX_LINE {
             bail!("standard input line {number}: longer than {MAX_LINE} bytes");
         }
-        let line = String::from_utf8_lossy(&line);
-        let text = line.split(';').next().unwrap_or_default().trim();
+        let whole = String::from_utf8_lossy(&line);
+        let text = whole.split(';').next().unwrap_or_default().trim();
         if text.is_empty() || text.starts_with('#') {
             continue;
         }
@@ -101,6 +97,18 @@ pub fn read_positions(input: impl BufRead) -> anyhow::Result<Vec<NamedBoard>> {
         bail!("standard input holds no position");
     }
     Ok(positions)
+}
+
+/// Reads the next line into `line` without its `\n`, at most [`MAX_LINE`] + 1 bytes of it (so a
+/// line without end costs no more memory than that, and reads as too long); false at the end.
+fn next_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<bool> {
+    line.clear();
+    let limit = MAX_LINE as u64 + 1;
+    let read = input.by_ref().take(limit).read_until(b'\n', line)?;
+    if line.last() == Some(&b'\n') {
+        line.pop();
+    }
+    Ok(read > 0)
 }
 
 /// A hint for a command line whose FEN was not quoted: its fields arrived as separate words
@@ -151,6 +159,29 @@ mod tests {
         );
         let err = read_positions("\n# nothing\n".as_bytes()).unwrap_err();
         assert_eq!(err.to_string(), "standard input holds no position");
+    }
+
+    #[test]
+    fn a_line_without_end_is_refused_after_its_limit() {
+        // A megabyte with no newline (or /dev/zero): refused after MAX_LINE + 1 bytes, not
+        // read whole into memory first.
+        let big = vec![b'x'; 1 << 20];
+        let mut input: &[u8] = &big;
+        let err = read_positions(&mut input).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "standard input line 1: longer than 1024 bytes"
+        );
+        assert_eq!(big.len() - input.len(), MAX_LINE + 1, "bytes consumed");
+
+        let exact = format!("{}\nstartpos", " ".repeat(MAX_LINE));
+        let read = read_positions(exact.as_bytes()).unwrap();
+        assert_eq!(read.len(), 1);
+        let err = read_positions(format!("startpos\n{}", " ".repeat(MAX_LINE + 1)).as_bytes());
+        assert_eq!(
+            err.unwrap_err().to_string(),
+            "standard input line 2: longer than 1024 bytes"
+        );
     }
 
     #[test]

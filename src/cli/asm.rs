@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use super::exit;
 use super::output::outln;
 use clap::Args;
 use sargon_z80::assembler;
@@ -32,12 +33,12 @@ pub fn run(args: AsmArgs) -> anyhow::Result<i32> {
     let asm = match assembler::assemble_file(&args.src, &args.include) {
         Ok(asm) => asm,
         Err(errors) => {
-            eprintln!("{errors}");
+            exit::note(&errors.to_string());
             let n = errors.errors().len();
-            eprintln!(
+            exit::note(&format!(
                 "{n} error{}; no output written",
                 if n == 1 { "" } else { "s" }
-            );
+            ));
             return Ok(2);
         }
     };

@@ -6,8 +6,8 @@ use sargon_z80::abi::AbiSymbols;
 use sargon_z80::bench::{self, Plan};
 
 use super::crosscheck::ImageArgs;
-use super::interrupt;
 use super::output::{out, outln};
+use super::{exit, interrupt};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -65,7 +65,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
     interrupt::watch(interrupt::Answer::Exit);
     let report = bench::run(&plan, other, &|what| {
         interrupt::doing(&format!("measuring {what}"));
-        eprintln!("bench: {what} ...");
+        exit::note(&format!("bench: {what} ..."));
     })?;
     if args.json {
         outln!("{}", report.to_json())?;

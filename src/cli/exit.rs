@@ -63,6 +63,12 @@ pub fn error_document(message: &str) {
     let _ = writeln!(stdout, "{document:#}").and_then(|()| stdout.flush());
 }
 
+/// A line on stderr (a report, progress); a stderr that cannot be written (full, closed) is
+/// given up on, as the program's result does not depend on it.
+pub fn note(message: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{message}");
+}
+
 /// `hint: MESSAGE` on stderr, after an error.
 pub fn hint(message: &str) {
     let _ = writeln!(std::io::stderr().lock(), "hint: {message}");

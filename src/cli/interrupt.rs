@@ -3,13 +3,20 @@
 //! program at once. Commands that cannot stop midway print their progress and end at once.
 
 use std::io::Write;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 /// Set when the run should stop: by Ctrl-C, or by the command itself (an output error).
 static STOP: AtomicBool = AtomicBool::new(false);
 /// Set by Ctrl-C only.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+/// When the first Ctrl-C came.
+static FIRST: OnceLock<Instant> = OnceLock::new();
+/// A second SIGINT sooner than this after the first is the same Ctrl-C arriving twice (a
+/// signal sent to the process group, as `timeout -s INT` does), not a person asking again:
+/// their second Ctrl-C comes seconds later.
+const ECHO: Duration = Duration::from_millis(200);
 /// What a command that cannot stop midway was doing, printed when Ctrl-C ends it.
 static DOING: Mutex<String> = Mutex::new(String::new());
 
@@ -26,7 +33,11 @@ pub enum Answer {
 /// Installs the Ctrl-C handler for this run.
 pub fn watch(answer: Answer) {
     let installed = ctrlc::set_handler(move || {
+        let first = *FIRST.get_or_init(Instant::now);
         let again = INTERRUPTED.swap(true, Ordering::SeqCst);
+        if again && first.elapsed() < ECHO {
+            return;
+        }
         STOP.store(true, Ordering::SeqCst);
         let mut stderr = std::io::stderr().lock();
         if again || answer == Answer::Exit {

@@ -21,6 +21,7 @@ mod tui;
 mod uci;
 
 use clap::{Parser, Subcommand};
+use sargon_z80::files::clip;
 
 /// Run Sargon-style Z80 board code under emulation and cross-check it against native Rust.
 #[derive(Debug, Parser)]
@@ -83,13 +84,13 @@ fn usage(err: &clap::Error, words: &[std::ffi::OsString], json: bool) -> i32 {
             Err(io) => exit::fail(&output::OutputError(io).into(), false),
         };
     }
-    let _ = err.print();
+    let text = usage_text(&err.to_string());
+    exit::note(text.trim_end_matches('\n'));
     let hint = args::unquoted_fen_hint(words);
     if let Some(hint) = &hint {
         exit::hint(hint);
     }
     if json {
-        let text = err.to_string();
         let first = text.lines().next().unwrap_or_default();
         let message = first.strip_prefix("error: ").unwrap_or(first);
         let message = match hint {
@@ -99,6 +100,49 @@ fn usage(err: &clap::Error, words: &[std::ffi::OsString], json: bool) -> i32 {
         exit::error_document(&message);
     }
     err.exit_code()
+}
+
+/// clap's message for a usage error, with the values it quotes (`'VALUE'`) as the rest of the
+/// tool quotes input: a long one cut to its start, control characters escaped (clap echoes
+/// them raw, or drops escape sequences); a line longer than any of clap's own is cut too.
+fn usage_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(4096));
+    for line in text.lines() {
+        let mut shown = String::new();
+        for (i, part) in line.split('\'').enumerate() {
+            if i > 0 {
+                shown.push('\'');
+            }
+            shown.push_str(&if i % 2 == 1 {
+                clip(part)
+            } else {
+                part.to_string()
+            });
+        }
+        out.push_str(&clip_line(&shown));
+        out.push('\n');
+    }
+    out
+}
+
+/// The longest line of a usage error shown (clap's own lines are under 100 characters).
+const MAX_USAGE_LINE: usize = 200;
+
+/// `line` with control characters escaped, cut to [`MAX_USAGE_LINE`] characters.
+fn clip_line(line: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in line.chars().enumerate() {
+        if i == MAX_USAGE_LINE {
+            out.push_str("...");
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Runs the chosen subcommand; returns the process exit code.

@@ -3,7 +3,7 @@
 
 use clap::{Args, ValueEnum};
 
-use sargon_z80::reference::{Rules, play_uci};
+use sargon_z80::reference::{Rules, UciError, play_uci};
 
 use super::args::{NamedBoard, positions_arg};
 use super::crosscheck::ImageArgs;
@@ -113,6 +113,17 @@ fn engines(args: &PerftArgs) -> anyhow::Result<Engines> {
     })
 }
 
+/// A `--moves` error with the move quoted short and escaped (a move is any word given).
+fn move_error(err: &UciError) -> String {
+    match err {
+        UciError::Syntax(text) => format!(
+            "{} is not a UCI move such as e2e4 or e7e8q",
+            sargon_z80::files::excerpt(text)
+        ),
+        other => other.to_string(),
+    }
+}
+
 /// The positions to count: each named one after `--moves`.
 fn positions(args: &PerftArgs, rules: Rules) -> anyhow::Result<Vec<NamedBoard>> {
     let mut named = positions_arg(&args.position)?;
@@ -121,8 +132,9 @@ fn positions(args: &PerftArgs, rules: Rules) -> anyhow::Result<Vec<NamedBoard>> 
     }
     for position in &mut named {
         for (ply, uci) in args.moves.iter().enumerate() {
-            play_uci(&mut position.board, uci, rules)
-                .map_err(|err| anyhow::anyhow!("--moves, move {}: {err}", ply + 1))?;
+            play_uci(&mut position.board, uci, rules).map_err(|err| {
+                anyhow::anyhow!("--moves, move {}: {}", ply + 1, move_error(&err))
+            })?;
         }
         position.text = position.board.to_fen();
     }

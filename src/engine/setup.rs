@@ -38,7 +38,7 @@ pub struct Setup {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SetupError {
     /// The FEN was rejected.
-    #[error("bad FEN {fen:?}: {reason}")]
+    #[error("bad FEN {}: {reason}", crate::files::excerpt(fen))]
     Fen {
         /// The FEN as given.
         fen: String,
@@ -46,7 +46,11 @@ pub enum SetupError {
         reason: FenError,
     },
     /// A move of the game could not be played.
-    #[error("move {number} ({text:?}): {reason}")]
+    #[error(
+        "move {number} ({}): {}",
+        crate::files::excerpt(text),
+        move_reason(reason)
+    )]
     Move {
         /// 1-based position of the move in the list given.
         number: usize,
@@ -55,6 +59,14 @@ pub enum SetupError {
         /// Why.
         reason: SanError,
     },
+}
+
+/// Why a move could not be played, without quoting the move again: the error names it short.
+fn move_reason(reason: &SanError) -> String {
+    match reason {
+        SanError::Syntax(_) => "neither SAN (Nf3, exd5, O-O, e8=Q) nor UCI (g1f3)".to_string(),
+        other => other.to_string(),
+    }
 }
 
 /// MOVENO for a fullmove number: clamped to 2..=255.

@@ -39,6 +39,38 @@ pub fn clip(text: &str) -> String {
     }
 }
 
+/// Characters of a path [`path_text`] shows: more than an excerpt, as a path is named in
+/// full wherever it can be.
+const PATH_CHARS: usize = 200;
+
+/// `path` for an error message: as given, but with control characters escaped (`\u{1b}`) so
+/// an escape sequence in a file name never reaches the terminal as it is, and cut with `...`
+/// past 200 characters.
+///
+/// ```
+/// use std::path::Path;
+/// use sargon_z80::files::path_text;
+///
+/// assert_eq!(path_text(Path::new("dir/x y.bin")), "dir/x y.bin");
+/// assert_eq!(path_text(Path::new("a\u{1b}[2J.bin")), "a\\u{1b}[2J.bin");
+/// ```
+pub fn path_text(path: &std::path::Path) -> String {
+    let text = path.to_string_lossy();
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == PATH_CHARS {
+            out.push_str("...");
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// The first [`EXCERPT_CHARS`] characters escaped, and whether anything was left out.
 fn escaped_start(text: &str) -> (String, bool) {
     let mut out = String::with_capacity(EXCERPT_CHARS + 8);

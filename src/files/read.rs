@@ -5,13 +5,13 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::excerpt::excerpt;
+use super::excerpt::{excerpt, path_text};
 
 /// Why an input file was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FileError {
     /// The file could not be opened or read.
-    #[error("cannot read {}: {message}", path.display())]
+    #[error("cannot read {}: {message}", path_text(path))]
     Read {
         /// The file.
         path: PathBuf,
@@ -19,7 +19,7 @@ pub enum FileError {
         message: String,
     },
     /// The file is larger than anything of its kind can be.
-    #[error("{}: {what} is at most {} and this file is larger", path.display(), size(*limit))]
+    #[error("{}: {what} is at most {} and this file is larger", path_text(path), size(*limit))]
     TooLarge {
         /// The file.
         path: PathBuf,
@@ -29,7 +29,10 @@ pub enum FileError {
         limit: u64,
     },
     /// A line longer than a line of this kind can be.
-    #[error("{}:{line}: line longer than {limit} bytes: {excerpt}", path.display())]
+    #[error(
+        "{}:{line}: line longer than {limit} bytes: {excerpt}",
+        path_text(path)
+    )]
     LineTooLong {
         /// The file.
         path: PathBuf,
@@ -41,7 +44,7 @@ pub enum FileError {
         excerpt: String,
     },
     /// Bytes that are not UTF-8 text.
-    #[error("{}:{line}: not UTF-8 text: {excerpt}", path.display())]
+    #[error("{}:{line}: not UTF-8 text: {excerpt}", path_text(path))]
     NotText {
         /// The file.
         path: PathBuf,

@@ -3,6 +3,8 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use super::excerpt::path_text;
+
 /// Why a command's outputs were not written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum WriteError {
@@ -10,8 +12,8 @@ pub enum WriteError {
     /// hard links count).
     #[error(
         "refusing to write {}: it is {role} {} (give another output name)",
-        output.display(),
-        input.display()
+        path_text(output),
+        path_text(input)
     )]
     OverwritesInput {
         /// The output as named.
@@ -22,7 +24,11 @@ pub enum WriteError {
         role: String,
     },
     /// Two outputs name the same file.
-    #[error("refusing to write {} twice: {} names the same file", first.display(), second.display())]
+    #[error(
+        "refusing to write {} twice: {} names the same file",
+        path_text(first),
+        path_text(second)
+    )]
     SameOutput {
         /// The first output naming the file.
         first: PathBuf,
@@ -30,7 +36,7 @@ pub enum WriteError {
         second: PathBuf,
     },
     /// The operating system refused.
-    #[error("cannot write {}: {message}", path.display())]
+    #[error("cannot write {}: {message}", path_text(path))]
     Io {
         /// The output.
         path: PathBuf,

@@ -15,7 +15,7 @@ pub enum ProfileError {
     #[error(transparent)]
     Drive(#[from] DriveError),
     /// The routine named is not a symbol of the image.
-    #[error("the image has no symbol {0:?}")]
+    #[error("the image has no symbol {}", crate::files::excerpt(.0))]
     NoSymbol(String),
     /// MOVE or UNMOVE was asked for on a position where GENMOV lists no move to run it on.
     #[error("GENMOV lists no move for this position, so {0} has nothing to run on")]

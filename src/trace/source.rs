@@ -62,7 +62,7 @@ impl TraceSource {
 
     /// The file's name as given, without the selector.
     pub fn file_name(&self) -> String {
-        self.path.display().to_string()
+        crate::files::path_text(&self.path)
     }
 }
 

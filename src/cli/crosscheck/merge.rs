@@ -12,8 +12,9 @@ use sargon_z80::text::grouped;
 use super::super::output::outln;
 use super::{CrosscheckArgs, show, status};
 
-/// The largest report read (a report of many failures with both lists each).
-const MAX_REPORT: u64 = 1 << 30;
+/// The largest report read: a report of many failures with both lists each stays far below,
+/// and a file that is not one (`/dev/zero`) is refused before much is read.
+const MAX_REPORT: u64 = 64 << 20;
 
 /// Reads, merges and prints the reports; returns the exit status of the merged verdict.
 pub fn run(args: &CrosscheckArgs) -> anyhow::Result<i32> {
@@ -46,7 +47,7 @@ pub fn run(args: &CrosscheckArgs) -> anyhow::Result<i32> {
 
 /// One part's report and the image arguments its replay commands use.
 fn read(path: &Path) -> anyhow::Result<(Report, Vec<String>)> {
-    let name = path.display();
+    let name = sargon_z80::files::path_text(path);
     let mut text = String::new();
     std::fs::File::open(path)
         .with_context(|| format!("cannot read {name}"))?
@@ -54,7 +55,10 @@ fn read(path: &Path) -> anyhow::Result<(Report, Vec<String>)> {
         .read_to_string(&mut text)
         .with_context(|| format!("cannot read {name}"))?;
     if text.len() as u64 > MAX_REPORT {
-        anyhow::bail!("{name}: larger than {} MiB", MAX_REPORT >> 20);
+        anyhow::bail!(
+            "{name}: a report is at most {} MiB and this file is larger",
+            MAX_REPORT >> 20
+        );
     }
     let value: serde_json::Value = serde_json::from_str(&text)
         .with_context(|| format!("{name}: not a JSON report of `crosscheck --json`"))?;

@@ -10,6 +10,7 @@ use sargon_z80::crosscheck::suite::{self, Origin, Position, parse_epd};
 use sargon_z80::crosscheck::{Config, DEFAULT_RANDOM, RandomSpec};
 use sargon_z80::position::Board;
 
+use super::super::args;
 use super::{CrosscheckArgs, clock_seed};
 
 /// The most bytes read from standard input as EPD.
@@ -21,7 +22,7 @@ const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 
 pub fn config(args: &CrosscheckArgs) -> anyhow::Result<Config> {
     let mut positions: Vec<Position> = Vec::new();
     for file in &args.files {
-        positions.extend(epd_file(file)?);
+        positions.extend(epd_file(file).map_err(|err| fen_hint(err, &args.files))?);
     }
     for fen in &args.fens {
         positions.push(fen_position(fen)?);
@@ -63,6 +64,16 @@ pub fn config(args: &CrosscheckArgs) -> anyhow::Result<Config> {
     })
 }
 
+/// `err` for a file that could not be read, with the hint for a FEN given unquoted when the
+/// file arguments look like a FEN's fields (`4k3/8/... w K - 0 1` read as six file names).
+fn fen_hint(err: anyhow::Error, files: &[std::path::PathBuf]) -> anyhow::Error {
+    let words: Vec<std::ffi::OsString> = files.iter().map(|f| f.clone().into_os_string()).collect();
+    match args::unquoted_fen_hint(&words) {
+        Some(hint) => anyhow::anyhow!("{err:#}; hint: {hint}"),
+        None => err,
+    }
+}
+
 /// The positions of an EPD file, or of standard input for `-`.
 fn epd_file(path: &Path) -> anyhow::Result<Vec<Position>> {
     if path.as_os_str() != "-" {
@@ -93,10 +104,11 @@ fn fen_position(text: &str) -> anyhow::Result<Position> {
         }
         _ => text.to_string(),
     };
-    let bad = || format!("bad --fen {text:?}");
+    let quoted = sargon_z80::files::excerpt(text);
+    let bad = || format!("bad --fen {quoted}");
     let entries = parse_epd(&expanded, "--fen").with_context(bad)?;
     let [entry] = entries.as_slice() else {
-        anyhow::bail!("bad --fen {text:?}: expected one position");
+        anyhow::bail!("bad --fen {quoted}: expected one position");
     };
     let board = Board::from_fen(&entry.fen).with_context(bad)?;
     Ok(Position {

@@ -99,7 +99,7 @@ pub fn parse_epd(text: &str, source_name: &str) -> Result<Vec<EpdEntry>, EpdErro
 
 /// Reads and parses an EPD file, within [`EPD_LIMITS`].
 pub fn read_epd(path: &Path) -> Result<Vec<EpdEntry>, EpdError> {
-    let name = path.display().to_string();
+    let name = crate::files::path_text(path);
     let text = read_text(path, EPD_LIMITS).map_err(|err| match err {
         FileError::Read { message, .. } => EpdError::Read {
             source_name: name.clone(),

@@ -106,7 +106,7 @@ impl App {
 
     fn toggle_breakpoint(&mut self, text: &str) {
         let Some(addr) = self.resolve(text) else {
-            self.status = format!("no symbol or address {text:?}");
+            self.status = format!("no symbol or address {}", crate::files::excerpt(text));
             return;
         };
         let name = self.name_of(addr);
@@ -122,7 +122,7 @@ impl App {
     /// other symbol or address as one byte.
     fn toggle_watchpoint(&mut self, text: &str) {
         let Some(addr) = self.resolve(text) else {
-            self.status = format!("no symbol or address {text:?}");
+            self.status = format!("no symbol or address {}", crate::files::excerpt(text));
             return;
         };
         let whole = self

@@ -118,7 +118,7 @@ pub fn prepare(
         Routine::Other(name) => {
             let addr = image.symbols.get(name).or_else(|| parse_u16(name).ok());
             addr.map(simple)
-                .ok_or_else(|| format!("no symbol or address {name:?}"))
+                .ok_or_else(|| format!("no symbol or address {}", crate::files::excerpt(name)))
         }
     }
 }
