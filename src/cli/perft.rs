@@ -11,7 +11,7 @@ use super::exit;
 use super::interrupt;
 use super::output::outln;
 use super::perft_count::{Count, Engines, count_position};
-use super::perft_text::{JsonPosition, print_summary};
+use super::perft_text::{JsonPosition, print_header, print_summary};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -153,8 +153,11 @@ pub fn run(args: PerftArgs) -> anyhow::Result<i32> {
     let mut reports = Vec::new();
     let mut worst = 0;
     for (n, position) in named.iter().enumerate() {
-        if !args.json && n > 0 {
-            outln!()?;
+        if !args.json {
+            if n > 0 {
+                outln!()?;
+            }
+            print_header(&position.board, &engines, args.depth)?;
         }
         let count = count_position(
             &engines,

@@ -14,7 +14,6 @@ use sargon_z80::text::grouped;
 
 use super::interrupt;
 use super::output::{OutputError, outln};
-use super::perft_text::print_header;
 
 /// Which engines count, by which rules, on how many threads.
 #[derive(Debug, Clone, Copy)]
@@ -90,8 +89,8 @@ impl Count {
     }
 }
 
-/// Counts `board` to `depth` with the chosen engines; in text mode prints the header and
-/// each root move's line as it comes in.
+/// Counts `board` to `depth` with the chosen engines; in text mode prints each root move's line
+/// as it comes in (the caller prints the header first).
 pub fn count_position(
     engines: &Engines,
     image: Option<&Image>,
@@ -99,9 +98,6 @@ pub fn count_position(
     depth: u32,
     json: bool,
 ) -> anyhow::Result<Count> {
-    if !json {
-        print_header(board, engines, depth)?;
-    }
     let mut count = Count::default();
     let native_streams = !json && !engines.z80;
     if engines.native {

@@ -2,22 +2,8 @@
 //! per-address stop marks the step loop tests with one load.
 
 use super::MachineError;
+use super::marks::{OUTSIDE, WATCHED};
 use super::memory::Ram;
-
-/// `Ram::marks` bit: PC may not run here (outside the code region; the sentinel is one such).
-pub(crate) const OUTSIDE: u8 = 1;
-/// `Ram::marks` bit: a watch wants to see PC arrive here.
-pub(crate) const WATCHED: u8 = 2;
-/// `Ram::marks` bit: executing code may not write here.
-pub(crate) const PROTECTED: u8 = 4;
-/// `Ram::marks` bit, set on every address by a blocked write (which ends the call): the step
-/// loop's mark test then catches the write too, and needs no test of its own.
-pub(crate) const FAULT: u8 = 8;
-/// `Ram::marks` bit: a byte of an instruction whose class `Ram::classes` holds, so that a
-/// write here clears the classes it fed (the write's test is the one `PROTECTED` needs).
-pub(crate) const DECODED: u8 = 16;
-/// The `Ram::marks` bits that stop the step loop before an instruction.
-pub(crate) const STOP: u8 = OUTSIDE | WATCHED | FAULT;
 
 /// The call guards. The code region is kept twice: as start and length here (the truth) and as
 /// `OUTSIDE` marks in `Ram::marks` (what the step loop tests).

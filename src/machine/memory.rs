@@ -2,10 +2,9 @@
 
 use std::ops::{Bound, RangeBounds};
 
-use super::guards::{DECODED, FAULT, PROTECTED, WATCHED};
+use super::marks::{DECODED, FAULT, MAX_FIXED_TARGETS, PROTECTED, WATCHED};
 use super::timing::{GROUPS, LENGTHS, LENGTHS_AFTER, NOT_PREFIX, class, timing_at};
 use super::trace::Observer;
-use super::watch::MAX_FIXED_TARGETS;
 
 /// Memory, I/O ports, the per-address marks and the first blocked write of an instruction, all
 /// inline so that the untraced step loop reaches each with one load from one base.

@@ -6,7 +6,8 @@ use std::ops::ControlFlow;
 
 use iz80::Reg16;
 
-use super::guards::{Flow, Guards, STOP, Stop};
+use super::guards::{Flow, Guards, Stop};
+use super::marks::STOP;
 use super::memory::{Bus, Ram};
 use super::step::{Unusual, unusual};
 use super::timing::{class, first};

@@ -9,9 +9,6 @@ use iz80::{Reg8, Reg16};
 use super::memory::Ram;
 use super::{Cost, Registers};
 
-/// The most fixed targets one watch may name.
-pub const MAX_FIXED_TARGETS: usize = 8;
-
 /// What [`Machine::call_watched`](super::Machine::call_watched) reports to: the address to stop
 /// at, and what to do there.
 ///
