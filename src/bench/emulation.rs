@@ -202,7 +202,7 @@ pub(super) fn write_text(workloads: &[EmulationWorkload], s: &mut String) {
                 e.engine.clone(),
                 e.tstates_per_second.text(Quantity::Rate("")),
                 e.instructions_per_second.text(Quantity::Rate("")),
-                super::judge::inverse(e.vs_bare).text(Quantity::Ratio),
+                e.vs_bare.inverse().text(Quantity::Ratio),
             ]);
         }
     }

@@ -72,15 +72,6 @@ impl BenchReport {
     }
 }
 
-/// A ratio of speeds as a ratio of times: `1 / x`, its extremes swapped.
-pub(super) fn inverse(s: Spread) -> Spread {
-    Spread {
-        median: 1.0 / s.median.max(1e-12),
-        min: 1.0 / s.max.max(1e-12),
-        max: 1.0 / s.min.max(1e-12),
-    }
-}
-
 /// A workload name as an id part: `GENMOV Kiwipete` -> `genmov_kiwipete`.
 pub(super) fn slug(name: &str) -> String {
     name.to_lowercase().replace([' ', '-', ','], "_")
@@ -97,7 +88,7 @@ fn emulation_goals(w: &EmulationWorkload) -> Vec<Goal> {
                 "emulation",
                 &format!("tracing {tracing}, {}: <= {bound:.2}x", w.workload),
                 Figure::new(e.tstates_per_second, Unit::TStatesPerSecond),
-                Some(inverse(e.vs_bare)),
+                Some(e.vs_bare.inverse()),
                 Some(Limit::at_most(Judged::Ratio, bound)),
             )
         })
@@ -178,21 +169,24 @@ fn routine_goals(r: &RoutineFigures) -> Vec<Goal> {
             )
         });
     }
+    goals.push(image_goal(r));
+    goals
+}
+
+/// The image's size, quoted.
+fn image_goal(r: &RoutineFigures) -> Goal {
     let code = r
         .code_bytes
         .map_or(String::new(), |c| format!(", {c} of them code and tables"));
-    goals.push(
-        Goal::measured(
-            "routines.image_bytes",
-            "routines",
-            "image size stated",
-            Figure::exact(r.image_bytes as f64, Unit::Bytes),
-            None,
-            None,
-        )
-        .with_note(&format!("the image's bytes{code}")),
-    );
-    goals
+    Goal::measured(
+        "routines.image_bytes",
+        "routines",
+        "image size stated",
+        Figure::exact(r.image_bytes as f64, Unit::Bytes),
+        None,
+        None,
+    )
+    .with_note(&format!("the image's bytes{code}"))
 }
 
 #[cfg(test)]

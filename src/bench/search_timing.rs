@@ -12,7 +12,6 @@ use crate::engine::{Engine, SearchParams, Setup};
 use crate::machine::Image;
 
 use super::BenchError;
-use super::judge::inverse;
 use super::plan::Plan;
 use super::search_cost::{START_1978, run_search};
 use super::stats::{Spread, Timed, interleaved, time_for};
@@ -129,9 +128,9 @@ pub(super) fn measure(
         tstates_1978: case.tstates,
         evaluations: first.evaluations,
         tstates_per_second: Timed::rates(&samples[OWN]).scaled(tstates),
-        seconds: inverse(Timed::rates(&samples[OWN])),
+        seconds: Timed::rates(&samples[OWN]).inverse(),
         watch_overhead: Timed::paired_ratios(&samples[UNWATCHED], &samples[RECORDED]),
-        native_seconds: inverse(Timed::rates(&samples[NATIVE])),
+        native_seconds: Timed::rates(&samples[NATIVE]).inverse(),
         native_speedup: Timed::paired_ratios(&samples[NATIVE], &samples[OWN]),
         other: theirs.map(|o| OtherSearch {
             name: o.name,

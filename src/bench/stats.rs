@@ -18,6 +18,15 @@ pub struct Spread {
 }
 
 impl Spread {
+    /// A ratio of speeds as a ratio of times: `1 / x`, its extremes swapped.
+    pub fn inverse(self) -> Spread {
+        Spread {
+            median: 1.0 / self.median.max(1e-12),
+            min: 1.0 / self.max.max(1e-12),
+            max: 1.0 / self.min.max(1e-12),
+        }
+    }
+
     /// The spread of `values`; all zero when there are none.
     pub fn of(values: &[f64]) -> Spread {
         let mut sorted = values.to_vec();
