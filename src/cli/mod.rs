@@ -130,19 +130,7 @@ const MAX_USAGE_LINE: usize = 200;
 
 /// `line` with control characters escaped, cut to [`MAX_USAGE_LINE`] characters.
 fn clip_line(line: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in line.chars().enumerate() {
-        if i == MAX_USAGE_LINE {
-            out.push_str("...");
-            break;
-        }
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    sargon_z80::files::printable(line, MAX_USAGE_LINE)
 }
 
 /// Runs the chosen subcommand; returns the process exit code.

@@ -138,7 +138,8 @@ pub struct Report {
     pub skipped: Vec<Skipped>,
 }
 
-mod seconds {
+/// A duration in JSON as seconds (a float), for every report of the room.
+pub(super) mod seconds {
     use std::time::Duration;
 
     pub fn serialize<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {

@@ -55,10 +55,20 @@ const PATH_CHARS: usize = 200;
 /// assert_eq!(path_text(Path::new("a\u{1b}[2J.bin")), "a\\u{1b}[2J.bin");
 /// ```
 pub fn path_text(path: &std::path::Path) -> String {
-    let text = path.to_string_lossy();
+    printable(&path.to_string_lossy(), PATH_CHARS)
+}
+
+/// `text` for a message that is ours but may carry what a user typed: control characters
+/// escaped, quotes left as they are, cut after `max` characters with `...`.
+///
+/// ```
+/// assert_eq!(sargon_z80::files::printable("a\u{1b}b \"c\"", 10), "a\\u{1b}b \"c\"");
+/// assert_eq!(sargon_z80::files::printable("abcdef", 3), "abc...");
+/// ```
+pub fn printable(text: &str, max: usize) -> String {
     let mut out = String::new();
     for (i, c) in text.chars().enumerate() {
-        if i == PATH_CHARS {
+        if i == max {
             out.push_str("...");
             break;
         }

@@ -13,6 +13,6 @@ mod excerpt;
 mod read;
 mod write;
 
-pub use excerpt::{EXCERPT_CHARS, clip, excerpt, path_text};
+pub use excerpt::{EXCERPT_CHARS, clip, excerpt, path_text, printable};
 pub use read::{FileError, TextLimits, read_limited, read_text};
 pub use write::{Outputs, WriteError};

@@ -242,19 +242,7 @@ fn random_seed() -> u64 {
 /// A message for an `info string`: one line, control characters escaped, at most 200
 /// characters (its quotes of the GUI's input are already short).
 fn printable(message: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in message.chars().enumerate() {
-        if i == 200 {
-            out.push('…');
-            break;
-        }
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    crate::files::printable(message, 200)
 }
 
 #[cfg(test)]

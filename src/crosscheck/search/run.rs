@@ -69,7 +69,10 @@ pub struct SearchReport {
     /// The image's T-states over all searches.
     pub tstates: u64,
     /// Wall-clock time.
-    #[serde(rename = "wall_seconds", serialize_with = "seconds")]
+    #[serde(
+        rename = "wall_seconds",
+        serialize_with = "super::super::outcome::seconds::serialize"
+    )]
     pub wall: Duration,
     /// True when the caller stopped the run before the end.
     pub interrupted: bool,
@@ -86,10 +89,6 @@ impl SearchReport {
     pub fn agrees(&self) -> bool {
         self.failures.is_empty() && !self.interrupted
     }
-}
-
-fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_f64(d.as_secs_f64())
 }
 
 /// The setup searched for random position `index` of the stream `seed`: the board the
