@@ -58,7 +58,7 @@ pub fn positions(config: &Config) -> anyhow::Result<Vec<Searched>> {
                 index,
                 generator,
             },
-            fen: String::new(),
+            fen: setup.board.to_fen(),
         });
     }
     Ok(all)
@@ -174,7 +174,7 @@ pub fn replay(image_words: &[String], found: &SearchMismatch, positions: &[Searc
 /// Where a searched position came from, for a failure line.
 fn label(searched: &Searched) -> String {
     match &searched.origin {
-        Origin::Random { index, .. } => format!("random #{index}"),
+        Origin::Random { index, .. } => format!("random #{index} {}", searched.fen),
         origin => format!("{} {}", origin.label(), searched.fen),
     }
 }

@@ -49,6 +49,11 @@ pub enum SearchFailure {
     /// is not known, so nothing was compared.
     #[error("not compared: {0}")]
     ListFull(String),
+    /// The native search went where the 1978 program would read or write memory the native
+    /// model does not hold ([`crate::engine::Anomalies`]): its result is not the program's, so
+    /// nothing was compared.
+    #[error("not compared: the search leaves the modelled memory ({0})")]
+    Unmodelled(String),
 }
 
 /// Runs searches on an image and on the native engine and compares them.
@@ -111,6 +116,9 @@ impl SearchCheck {
         };
         let run = (self.driver).search(&request, options, &mut self.image);
         let (native, run) = both(native, run)?;
+        if !native.anomalies.is_empty() {
+            return Err(SearchFailure::Unmodelled(native.anomalies.to_string()));
+        }
         self.compare(setup, &native, &run)?;
         Ok(SearchOutcome {
             evaluations: run.evaluations,

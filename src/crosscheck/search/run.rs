@@ -44,7 +44,8 @@ pub struct SearchMismatch {
     pub failure: String,
 }
 
-/// A search not compared because both sides ran out of move list.
+/// A search not compared: both sides ran out of move list, or the native model does not hold
+/// the memory the 1978 program would use on it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SearchSkip {
     /// The position's index in the run.
@@ -80,7 +81,8 @@ pub struct SearchReport {
     pub reached: usize,
     /// Differences, in position order (only the first unless the run kept going).
     pub failures: Vec<SearchMismatch>,
-    /// Searches the move list could not hold, in position order.
+    /// Searches not compared (a full move list, memory the model does not hold), in position
+    /// order.
     pub skipped: Vec<SearchSkip>,
 }
 
@@ -165,8 +167,8 @@ pub fn run_searches(
     Ok(report)
 }
 
-/// One position at every PLYMAX up to `max_ply`; false when a search differed. A list that
-/// fills up ends the position: a deeper search needs more of it.
+/// One position at every PLYMAX up to `max_ply`; false when a search differed. A search not
+/// compared ends the position: a deeper one needs more list, and meets the same memory.
 fn position(
     check: &mut SearchCheck,
     setup: &Setup,
@@ -181,7 +183,7 @@ fn position(
                 mine.evaluations += outcome.evaluations;
                 mine.tstates += outcome.tstates;
             }
-            Err(SearchFailure::ListFull(reason)) => {
+            Err(SearchFailure::ListFull(reason) | SearchFailure::Unmodelled(reason)) => {
                 mine.skipped.push(SearchSkip {
                     position: index,
                     plymax,
