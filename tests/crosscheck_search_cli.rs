@@ -252,3 +252,28 @@ fn ctrl_c_prints_the_command_that_goes_on_and_from_takes_it_up() {
         .code(0)
         .stdout(predicate::str::contains("on 2 search(es)"));
 }
+
+#[test]
+fn a_search_the_native_model_cannot_follow_is_skipped_with_its_marks() {
+    // Seed 7's random position 1070, a crowded board: its evaluation at ply 1 changes POSK and
+    // the POSQ terminator, memory the native model does not hold.
+    let out = cmd()
+        .args(["crosscheck", "--search", "--ply", "1", "--seed", "7"])
+        .args(["--random-index", "1070"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "skipped search at position 0 (random #1070 NBR2N1b/BppPQqRQ/Np1pbRPp/PpPpPRqR/\
+             PbPpPPpR/QQQNpppp/KPNrppkr/QNrRQNqr w - - 0 1), PLYMAX 1: POSQ terminator changed, \
+             POSK changed by the evaluation, royal square off the board"
+        ),
+        "{text}"
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("nothing was checked: every search was skipped"),
+    );
+}

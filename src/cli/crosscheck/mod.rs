@@ -184,7 +184,9 @@ fn search_only(args: &CrosscheckArgs) -> anyhow::Result<i32> {
         }
     }
     if report.searches == 0 && report.agrees() {
-        anyhow::bail!("nothing was checked: every search's move list was full");
+        anyhow::bail!(
+            "nothing was checked: every search was skipped (a full move list, or memory the native model does not hold)"
+        );
     }
     Ok(search::status(&report))
 }
