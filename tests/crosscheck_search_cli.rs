@@ -46,6 +46,19 @@ fn run_printed(line: &str) -> std::process::Output {
         .unwrap()
 }
 
+/// Runs `words` (split at spaces) and `more` on the built-in image and checks that the image's
+/// search agrees with the native engine on `searches` searches.
+fn agrees(words: &str, more: &[&str], searches: usize) {
+    cmd()
+        .args(words.split(' '))
+        .args(more)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(format!(
+            "agrees with the native engine on {searches} search(es)"
+        )));
+}
+
 #[test]
 fn the_start_position_agrees_at_plymax_1_and_2_with_exact_counts() {
     cmd()
@@ -131,21 +144,8 @@ fn random_positions_replay_by_seed_and_index() {
     let difference = mismatch.split_once("PLYMAX 1: ").unwrap().1;
     assert!(again.contains(difference), "{again}");
     // The same run on the built-in image agrees: 41 positions at PLYMAX 1.
-    cmd()
-        .args([
-            "crosscheck",
-            "--search",
-            "--ply",
-            "1",
-            "--random",
-            "40",
-            "--seed",
-            "11",
-        ])
-        .args(["--fen", "8/8/8/8/8/8/8/K1k5 w - - 0 1"])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains("on 41 search(es)"));
+    let run = "crosscheck --search --ply 1 --random 40 --seed 11";
+    agrees(run, &["--fen", "8/8/8/8/8/8/8/K1k5 w - - 0 1"], 41);
 }
 
 #[test]
@@ -236,21 +236,11 @@ fn ctrl_c_prints_the_command_that_goes_on_and_from_takes_it_up() {
     let from: usize = resume.strip_prefix(prefix).expect(resume).parse().unwrap();
     assert!((1..433).contains(&from), "{resume}");
     // The run's last two positions (133 built-in, then random #0..4), taken up with --from.
-    cmd()
-        .args([
-            "crosscheck",
-            "--search",
-            "--ply",
-            "1",
-            "--random",
-            "5",
-            "--seed",
-            "1",
-        ])
-        .args(["--from", "136"])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains("on 2 search(es)"));
+    agrees(
+        "crosscheck --search --ply 1 --random 5 --seed 1",
+        &["--from", "136"],
+        2,
+    );
 }
 
 #[test]
