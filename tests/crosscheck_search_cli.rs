@@ -267,3 +267,15 @@ fn a_search_the_native_model_cannot_follow_is_skipped_with_its_marks() {
             .contains("nothing was checked: every search was skipped"),
     );
 }
+
+#[test]
+fn a_search_run_is_bounded() {
+    cmd()
+        .args(["crosscheck", "--search", "--random", "1000000000000"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--search takes at most 1,000,000 positions in one run, and this one has \
+             1,000,000,000,133",
+        ));
+}

@@ -20,6 +20,9 @@ use super::{CrosscheckArgs, interrupt};
 
 /// The random positions of a `--search` run that names none.
 pub const DEFAULT_SEARCH_RANDOM: u64 = 100;
+/// The most positions one `--search` run holds (each is set up before the run; a million
+/// searches at PLYMAX 2 already take hours).
+pub const MAX_SEARCH_POSITIONS: u64 = 1_000_000;
 
 /// A finished search comparison and its positions (for the replay commands).
 pub struct Done {
@@ -38,6 +41,13 @@ pub struct Searched {
 
 /// The positions of the run, listed then random, as setups.
 pub fn positions(config: &Config) -> anyhow::Result<Vec<Searched>> {
+    if config.total() > MAX_SEARCH_POSITIONS {
+        anyhow::bail!(
+            "--search takes at most {} positions in one run, and this one has {} (run several with different seeds)",
+            grouped(MAX_SEARCH_POSITIONS),
+            grouped(config.total())
+        );
+    }
     let mut all = Vec::with_capacity(config.total() as usize);
     for p in &config.positions {
         all.push(Searched {
