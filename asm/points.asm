@@ -312,7 +312,11 @@ PAPCP:  EXX
         CPIR
         JR      NZ,PAPP2
         POP     BC                      ; listed twice: attacks nothing
-        RET
+        LD      A,C                     ; now; a knight still goes into
+        AND     07H                     ; KLIST, where SCAN tests the pin
+        CP      2                       ; list as it stands then
+        RET     NZ
+        JP      PKLADD
 PAPP2:  LD      A,D
         ADD     A,9
         LD      L,A
@@ -556,9 +560,21 @@ PAPN2:  INC     (HL)
         LD      HL,DIRTAB
         LD      E,8
         JR      PPSGL
-PPKNT:  LD      HL,DIRTAB+8
+PPKNT:  CALL    PKLADD                  ; SCAN tests its pin as it stands
+        LD      HL,DIRTAB+8
         LD      E,8
         JR      PPSGL
+;       PKLADD: the knight on B into KLIST, pinned or not. An overflow
+;       into PLISTA (Q5) can change the pin list during the squares,
+;       and SCAN must then see every knight. Destroys A, DE.
+PKLADD: LD      A,(KLN)
+        LD      E,A
+        INC     A
+        LD      (KLN),A
+        LD      D,HIGH(KLIST)
+        LD      A,B
+        LD      (DE),A
+        RET
 PPAWN:  LD      HL,PWNW
         LD      E,2
         BIT     7,C

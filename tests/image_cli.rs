@@ -133,7 +133,7 @@ fn broken_symbols_are_named() {
     assert_eq!(out.code, Some(1), "{}", out.stdout);
     for line in [
         "board ABI:  12 of 14 required symbols; missing: GENMOV, INCHK\n",
-        "POINTS = 0xF000 lies outside the image's bytes 0x0000..0x32D4 (wrong --org or --sym?)\n",
+        "POINTS = 0xF000 lies outside the image's bytes 0x0000..0x32EC (wrong --org or --sym?)\n",
         &format!(
             "  - POSK ({:#06X}, 2 bytes) and POSQ ({posq:#06X}, 3 bytes) overlap\n",
             posq + 1

@@ -143,17 +143,17 @@ fn watchpoints_stop_a_run_at_the_write_and_changes_are_marked() {
     keys(&mut app, "c");
     assert_eq!(
         app.status(),
-        "watch: NPLY written by FNDMOV+8 (3046h): 00 -> 00"
+        "watch: NPLY written by FNDMOV+8 (305Eh): 00 -> 00"
     );
     keys(&mut app, "c");
     assert_eq!(
         app.status(),
-        "watch: NPLY written by NEWPLY+3 (30A0h): 00 -> 01"
+        "watch: NPLY written by NEWPLY+3 (30B8h): 00 -> 01"
     );
     let buffer = draw(&app, 80, 24);
     let s = lines(&buffer);
     assert_eq!(middle(&s[12]), "│◆NPLY   01                    │");
-    assert_has(&s, "│ ▶30A1  XOR A ");
+    assert_has(&s, "│ ▶30B9  XOR A ");
     // NPLY's value changed in this run: marked; MOVENO's did not.
     assert!(buffer[(33, 12)].modifier.contains(Modifier::BOLD));
     assert_eq!(buffer[(33, 12)].fg, Color::Yellow);
@@ -166,7 +166,7 @@ fn watchpoints_stop_a_run_at_the_write_and_changes_are_marked() {
     keys(&mut app, "c");
     assert_eq!(
         app.status(),
-        "watch: SCORE+1 (375Fh) written by RESULT+18 (3187h): 00 -> 80"
+        "watch: SCORE+1 (375Fh) written by RESULT+18 (319Fh): 00 -> 80"
     );
     assert_has(&screen(&app), "│◆SCORE  00 80 80 00           │");
     prompt(&mut app, 'w', "NOSUCH");
@@ -265,7 +265,7 @@ fn a_wide_terminal_gives_the_variables_a_column() {
     assert!(s[0].contains("┐┌Variables───"), "{}", s[0]);
     assert!(s[0].ends_with("┐┌BOARDA white──────────┐"), "{}", s[0]);
     assert_has(&s, "│ MLOVF  00 ");
-    assert_has(&s, " ▶303E 3A AA 00     LD A,(MOVENO)");
+    assert_has(&s, " ▶3056 3A AA 00     LD A,(MOVENO)");
     assert_eq!(
         s[39].trim_end(),
         "s step n over o out ␣ run c cont b brk w watch r routine f FEN ↑↓ m move q quit"
@@ -299,8 +299,8 @@ fn no_color_keeps_every_mark_without_a_colour() {
     let buffer = draw(&app, 80, 24);
     assert_no_colour(&buffer);
     let s = lines(&buffer);
-    assert_has(&s, "│ ▶30A1  XOR A ");
-    let pc_line = s.iter().position(|l| l.contains("▶30A1")).unwrap() as u16;
+    assert_has(&s, "│ ▶30B9  XOR A ");
+    let pc_line = s.iter().position(|l| l.contains("▶30B9")).unwrap() as u16;
     assert!(buffer[(27, pc_line)].modifier.contains(Modifier::REVERSED));
     // NPLY changed in the last command: reversed; the watch mark is bold.
     assert!(buffer[(33, 12)].modifier.contains(Modifier::REVERSED));
