@@ -4,12 +4,12 @@
 //! numbering in every pane, the whole terminal used, and NO_COLOR.
 
 mod common;
+mod screen;
 
 use crossterm::event::{KeyCode, KeyEvent};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
+use screen::lines;
 
 use sargon_z80::abi::Driver;
 use sargon_z80::machine::{Cost, Machine, default_image};
@@ -28,19 +28,7 @@ fn app(routine: &str) -> App {
 }
 
 fn draw(app: &App, width: u16, height: u16) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|frame| app.draw(frame)).unwrap();
-    terminal.backend().buffer().clone()
-}
-
-fn lines(buffer: &Buffer) -> Vec<String> {
-    (0..buffer.area.height)
-        .map(|y| {
-            (0..buffer.area.width)
-                .map(|x| buffer[(x, y)].symbol())
-                .collect::<String>()
-        })
-        .collect()
+    screen::draw(width, height, |frame| app.draw(frame))
 }
 
 fn screen(app: &App) -> Vec<String> {

@@ -3,13 +3,14 @@
 //! program), an illegal move, undo, flip, a new game, the PGN file, the end of a game, and
 //! the screen without colours.
 
+mod screen;
+
 use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
+use screen::lines;
 
 use sargon_z80::game::{NativeSearcher, Start};
 use sargon_z80::tui::{PlayApp, PlayOptions, Theme};
@@ -37,19 +38,7 @@ fn settle(app: &mut PlayApp) {
 }
 
 fn draw(app: &PlayApp, width: u16, height: u16) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|frame| app.draw(frame)).unwrap();
-    terminal.backend().buffer().clone()
-}
-
-fn lines(buffer: &Buffer) -> Vec<String> {
-    (0..buffer.area.height)
-        .map(|y| {
-            (0..buffer.area.width)
-                .map(|x| buffer[(x, y)].symbol())
-                .collect::<String>()
-        })
-        .collect()
+    screen::draw(width, height, |frame| app.draw(frame))
 }
 
 fn screen(app: &PlayApp) -> Vec<String> {

@@ -2,12 +2,12 @@
 //! image whose T-states are counted by hand in the comments.
 
 mod common;
+mod screen;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::Color;
+use screen::lines;
 
 use sargon_z80::abi::Driver;
 use sargon_z80::machine::default_image;
@@ -20,19 +20,7 @@ fn app() -> App {
 }
 
 fn draw(app: &App, width: u16, height: u16) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|frame| app.draw(frame)).unwrap();
-    terminal.backend().buffer().clone()
-}
-
-fn lines(buffer: &Buffer) -> Vec<String> {
-    (0..buffer.area.height)
-        .map(|y| {
-            (0..buffer.area.width)
-                .map(|x| buffer[(x, y)].symbol())
-                .collect::<String>()
-        })
-        .collect()
+    screen::draw(width, height, |frame| app.draw(frame))
 }
 
 fn screen(app: &App) -> Vec<String> {
