@@ -45,32 +45,60 @@ pub fn replay(image_words: &[String], failure: &PositionFailure) -> String {
 /// The command that checks the rest of an interrupted run: the same run (its seed made
 /// explicit), from the first position it did not reach.
 pub fn resume(args: &CrosscheckArgs, report: &Report) -> String {
+    let mut options = Vec::new();
+    if args.depth != DEFAULT_DEPTHS.0 {
+        options.extend(["--depth".to_string(), args.depth.to_string()]);
+    }
+    if args.random_depth != DEFAULT_DEPTHS.1 {
+        options.extend(["--random-depth".to_string(), args.random_depth.to_string()]);
+    }
+    if args.keep_going {
+        options.push("--keep-going".to_string());
+    }
+    if let Some((k, n)) = args.shard {
+        options.extend(["--shard".to_string(), format!("{k}/{n}")]);
+    }
+    let run = RunWords {
+        random: report.random,
+        seed: report.seed,
+    };
+    resume_line(&[], args, run, &options, report.reached)
+}
+
+/// What a resumed run repeats of the one it goes on with.
+#[derive(Clone, Copy)]
+pub struct RunWords {
+    /// The random positions of the run.
+    pub random: u64,
+    /// Its seed.
+    pub seed: u64,
+}
+
+/// `sargon-z80 crosscheck`, `head`, the run's positions (files, FENs, random ones and seed),
+/// `options`, the image, `--json` and `--from FROM`: the command that goes on with a run.
+pub fn resume_line(
+    head: &[String],
+    args: &CrosscheckArgs,
+    run: RunWords,
+    options: &[String],
+    from: u64,
+) -> String {
     let mut line = words(&["sargon-z80", "crosscheck"]);
+    line.extend(head.iter().cloned());
     line.extend(args.files.iter().map(|f| f.display().to_string()));
     for fen in &args.fens {
         line.extend(["--fen".to_string(), fen.clone()]);
     }
     match args.random_index {
         Some(index) => line.extend(["--random-index".to_string(), index.to_string()]),
-        None => line.extend(["--random".to_string(), report.random.to_string()]),
+        None => line.extend(["--random".to_string(), run.random.to_string()]),
     }
-    line.extend(["--seed".to_string(), report.seed.to_string()]);
-    if args.depth != DEFAULT_DEPTHS.0 {
-        line.extend(["--depth".to_string(), args.depth.to_string()]);
-    }
-    if args.random_depth != DEFAULT_DEPTHS.1 {
-        line.extend(["--random-depth".to_string(), args.random_depth.to_string()]);
-    }
-    if args.keep_going {
-        line.push("--keep-going".to_string());
-    }
-    if let Some((k, n)) = args.shard {
-        line.extend(["--shard".to_string(), format!("{k}/{n}")]);
-    }
+    line.extend(["--seed".to_string(), run.seed.to_string()]);
+    line.extend(options.iter().cloned());
     line.extend(args.image.replay_words());
     if args.json {
         line.push("--json".to_string());
     }
-    line.extend(["--from".to_string(), report.reached.to_string()]);
+    line.extend(["--from".to_string(), from.to_string()]);
     shell_command(&line)
 }

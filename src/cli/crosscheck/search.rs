@@ -15,6 +15,7 @@ use sargon_z80::machine::Image;
 use sargon_z80::text::{grouped, shell_command};
 
 use super::super::output::{OutputError, outln};
+use super::command::{RunWords, resume_line};
 use super::progress::Progress;
 use super::{CrosscheckArgs, interrupt};
 
@@ -128,29 +129,21 @@ pub fn compare_from(
 /// The command that goes on with an interrupted `--search` run from the first position it did
 /// not reach: the same positions (the seed made explicit), the same image.
 pub fn resume(args: &CrosscheckArgs, config: &Config, reached: usize) -> String {
-    let mut line: Vec<String> = ["sargon-z80", "crosscheck", "--search", "--ply"]
-        .iter()
-        .map(|w| w.to_string())
-        .collect();
-    line.push(args.ply.to_string());
-    line.extend(args.files.iter().map(|f| f.display().to_string()));
-    for fen in &args.fens {
-        line.extend(["--fen".to_string(), fen.clone()]);
-    }
-    match args.random_index {
-        Some(index) => line.extend(["--random-index".to_string(), index.to_string()]),
-        None => line.extend(["--random".to_string(), config.random.count.to_string()]),
-    }
-    line.extend(["--seed".to_string(), config.random.seed.to_string()]);
-    if args.keep_going {
-        line.push("--keep-going".to_string());
-    }
-    line.extend(args.image.replay_words());
-    if args.json {
-        line.push("--json".to_string());
-    }
-    line.extend(["--from".to_string(), reached.to_string()]);
-    shell_command(&line)
+    let head = [
+        "--search".to_string(),
+        "--ply".to_string(),
+        args.ply.to_string(),
+    ];
+    let options: &[String] = if args.keep_going {
+        &["--keep-going".to_string()]
+    } else {
+        &[]
+    };
+    let run = RunWords {
+        random: config.random.count,
+        seed: config.random.seed,
+    };
+    resume_line(&head, args, run, options, reached as u64)
 }
 
 /// True when the image follows the search ABI; otherwise the missing symbols, for a note.
