@@ -213,16 +213,17 @@ fn check(args: &CrosscheckArgs) -> anyhow::Result<i32> {
             report.skipped.len()
         );
     }
-    let searched = if args.json && !report.interrupted {
+    // With --json the search goes into the one document; as text it follows the board's report.
+    let in_json = if args.json && !report.interrupted {
         default_search(args, &image, &config)?
     } else {
         None
     };
-    show::report(args, &report, &symbols, searched.as_ref())?;
-    let searched = match searched {
-        Some(searched) => Some(searched),
-        None if !args.json && !report.interrupted => default_search(args, &image, &config)?,
-        None => None,
+    show::report(args, &report, &symbols, in_json.as_ref())?;
+    let searched = if args.json || report.interrupted {
+        in_json
+    } else {
+        default_search(args, &image, &config)?
     };
     Ok(match searched {
         Some(done) if status(&report) == exit::OK => search::status(&done.report),

@@ -119,7 +119,9 @@ pub fn run_searches(
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<SearchReport, AbiError> {
     let started = Instant::now();
-    SearchCheck::new(image)?;
+    // The symbols resolved once up front, so that an image without the search ABI fails
+    // before threads start.
+    crate::abi::search::SearchSymbols::resolve(image)?;
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
     let done = AtomicUsize::new(0);
