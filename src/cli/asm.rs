@@ -66,9 +66,9 @@ pub fn run(args: AsmArgs) -> anyhow::Result<i32> {
             return Ok(2);
         }
     };
-    for warning in asm.warnings() {
-        exit::note(&warning.to_string());
-    }
+    asm.warnings()
+        .iter()
+        .for_each(|w| exit::note(&w.to_string()));
     let output = args
         .output
         .unwrap_or_else(|| args.src.with_extension("bin"));

@@ -67,16 +67,7 @@ impl Pass<'_> {
             }
             return;
         };
-        for i in idx + 1..=endm {
-            let body_at = At {
-                file,
-                line: i + 1,
-                col: 1,
-                text: self.sources.files[file].lines[i].clone(),
-                note: None,
-            };
-            self.list(&body_at, at.note.is_some(), None, &[], None);
-        }
+        self.list_body(idx + 1..endm + 1, file, at);
         if let Some(f) = self.frames.last_mut() {
             f.next = endm + 1;
         }
@@ -122,33 +113,10 @@ impl Pass<'_> {
         let scan = tdl::scan_body(&lines[..end], idx, body_at, &name.name);
         let body = match scan {
             Ok(body) => body,
-            Err((line, diag)) => {
-                self.list(at, at.note.is_some(), None, &[], None);
-                let bad = At {
-                    file,
-                    line: line + 1,
-                    col: diag.col,
-                    text: self.sources.files[file].lines[line].clone(),
-                    note: at.note.clone(),
-                };
-                self.error(&bad, diag);
-                if let Some(f) = self.frames.last_mut() {
-                    f.next = f.end;
-                }
-                return;
-            }
+            Err((line, diag)) => return self.broken_body(file, line, diag, at),
         };
         self.list(at, at.note.is_some(), None, &[], None);
-        for i in (idx + 1).max(body.first)..body.end {
-            let body_at = At {
-                file,
-                line: i + 1,
-                col: 1,
-                text: self.sources.files[file].lines[i].clone(),
-                note: None,
-            };
-            self.list(&body_at, at.note.is_some(), None, &[], None);
-        }
+        self.list_body((idx + 1).max(body.first)..body.end, file, at);
         if let Some(f) = self.frames.last_mut() {
             f.next = body.end;
         }
@@ -176,6 +144,37 @@ impl Pass<'_> {
                 texts: Some(body.texts),
             }),
         );
+    }
+
+    /// A TDL macro body that does not close as it should: the error on the line at fault,
+    /// and the rest of the file skipped (it would be read as the body).
+    fn broken_body(&mut self, file: usize, line: usize, diag: Diag, at: &At) {
+        self.list(at, at.note.is_some(), None, &[], None);
+        let bad = At {
+            file,
+            line: line + 1,
+            col: diag.col,
+            text: self.sources.files[file].lines[line].clone(),
+            note: at.note.clone(),
+        };
+        self.error(&bad, diag);
+        if let Some(f) = self.frames.last_mut() {
+            f.next = f.end;
+        }
+    }
+
+    /// Lists the lines `lines` of `file`, a macro body, as the definition at `at` is read.
+    fn list_body(&mut self, lines: std::ops::Range<usize>, file: usize, at: &At) {
+        for i in lines {
+            let body_at = At {
+                file,
+                line: i + 1,
+                col: 1,
+                text: self.sources.files[file].lines[i].clone(),
+                note: None,
+            };
+            self.list(&body_at, at.note.is_some(), None, &[], None);
+        }
     }
 
     fn nesting_ok(&mut self, at: &At, col: usize) -> bool {

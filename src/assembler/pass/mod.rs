@@ -367,12 +367,6 @@ impl<'s> Pass<'s> {
         let mut addr = Some(start as u16);
         match body {
             Body::Empty if line.label.is_none() => addr = None,
-            Body::Empty
-            | Body::Macro { .. }
-            | Body::Define { .. }
-            | Body::Equ(_)
-            | Body::Defl(_)
-            | Body::Org(_) => {}
             Body::Instr {
                 mnemonic,
                 col,
@@ -397,6 +391,8 @@ impl<'s> Pass<'s> {
                 self.bytes = bytes;
                 return;
             }
+            // A label alone, and the statements `symbol_statement` took.
+            _ => {}
         }
         let listed = self.emit(
             &bytes,
