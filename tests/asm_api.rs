@@ -132,7 +132,7 @@ fn overlapping_org_and_running_past_ffff_are_errors() {
     assert_eq!(
         errors("\torg 10h\n\tdw 1\n\torg 11h\n\tdb 2\n\torg 0FFFFh\n\tdw 3\n"),
         [
-            "t.asm:4:2: address 0011H already holds code (overlapping ORG)",
+            "t.asm:4:2: this statement (0011H) overlaps the bytes written by t.asm:2 (0010H..0011H) at 0011H; --allow-overlap lets the later bytes win",
             "t.asm:6:2: code runs past the end of memory (FFFFH)",
         ]
     );

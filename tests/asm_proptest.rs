@@ -1,6 +1,7 @@
 //! Arbitrary input never makes the assembler panic: random text, random assembler-flavoured
-//! token soup, and random mutations of the valid corpus sources. Every run prints its seed;
-//! replay a failure with `ASM_PROPTEST_SEED=<seed> cargo test --release --test asm_proptest`.
+//! token soup, and random mutations of the valid corpus sources, in Zilog and in TDL. Every
+//! run prints its seed; replay a failure with
+//! `ASM_PROPTEST_SEED=<seed> cargo test --release --test asm_proptest`.
 
 use std::path::PathBuf;
 
@@ -289,5 +290,64 @@ fn mutated_valid_sources_never_panic() {
             let (name, text) = &files[i];
             assemble_everything(name, &apply(text, &edits));
         },
+    );
+}
+
+/// Assembles `text` as TDL, and renders whatever comes out.
+fn assemble_tdl(text: &str) {
+    let options = assembler::Options {
+        dialect: assembler::Dialect::Tdl,
+        allow_overlap: true,
+    };
+    match assembler::assemble_str_with("fuzz.asm", text, &[], options) {
+        Ok(asm) => {
+            let _ = (asm.sym_text(), asm.lst_text(), asm.warnings().len());
+        }
+        Err(errors) => {
+            assert!(!errors.errors().is_empty(), "an error result holds errors");
+            let _ = errors.to_string();
+        }
+    }
+}
+
+const TDL_WORDS: &[&str] = &[
+    "MOV", "MVI", "LXI", "JRNZ", "JP", "CPI", "RST", "DJNZ", "LIXD", "BIT", "A", "B", "M", "X",
+    "Y", "PSW", "SP", "(X)", "(Y)", "-104", "^H", "^HFF", "^B", "^D12", "^", ".", ".+", ".LOC",
+    ".BLKB", ".BLKW", ".BYTE", ".WORD", ".ASCII", ".RADIX", "16", "10", "7", ".DEFINE", ".END",
+    "[", "]", "(", ")", "=", ",", ":", ";", "\"", "'", "/", "O.O", "LBL", "LBL:", "NAME", "P1",
+    "12D", "0FFH", "101B", "\t", " ", "\n", "\n\t",
+];
+
+#[test]
+fn tdl_token_soup_never_panics() {
+    let soup =
+        prop::collection::vec(prop::sample::select(TDL_WORDS), 0..120).prop_map(|w| w.concat());
+    run("TDL token soup", soup, |text| assemble_tdl(&text));
+}
+
+/// A valid TDL source to mutate.
+const TDL_SOURCE: &str = "\t.RADIX\t16\nBASE\t= 100\n\t.RADIX\t10\n\t.LOC\tBASE\n\
+    .DEFINE\tPUT[R1,V1]=[\n\tMVI\tR1,V1\n\tMOV\t3(X),R1\n]\nSTART:\tLXI\tH,TAB\n\tPUT\tA,^H10\n\
+    \tJRNZ\t.+4\n\tRST\t7\nTAB:\t.BYTE\t1,2\n\t.ASCII\t\"AB\"[13]\n\t.WORD\tSTART\n\t.BLKW\t2\n\t.END\n";
+
+#[test]
+fn mutated_tdl_never_panics() {
+    assert!(
+        assembler::assemble_str_with(
+            "t.asm",
+            TDL_SOURCE,
+            &[],
+            assembler::Options {
+                dialect: assembler::Dialect::Tdl,
+                allow_overlap: false
+            }
+        )
+        .is_ok(),
+        "the TDL source assembles before mutation"
+    );
+    run(
+        "mutated TDL source",
+        prop::collection::vec(edit(), 1..12),
+        |edits| assemble_tdl(&apply(TDL_SOURCE, &edits)),
     );
 }

@@ -44,6 +44,10 @@ impl fmt::Display for AsmError {
         if self.line == 0 {
             return write!(f, "{}: error: {}", self.file, self.message);
         }
+        // An error about the whole source rather than one column of it is one line.
+        if self.col == 0 {
+            return write!(f, "{}:{}: error: {}", self.file, self.line, self.message);
+        }
         writeln!(
             f,
             "{}:{}:{}: error: {}",
@@ -52,6 +56,23 @@ impl fmt::Display for AsmError {
         let (line, pad) = shown_line(&self.source_line, self.col);
         writeln!(f, "    {line}")?;
         write!(f, "    {pad}^")
+    }
+}
+
+/// Something legal but probably not meant, found on one line: the assembly goes on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AsmWarning {
+    /// The file, as given on the command line or resolved from an INCLUDE.
+    pub file: String,
+    /// 1-based line number in `file`.
+    pub line: usize,
+    /// What was found.
+    pub message: String,
+}
+
+impl fmt::Display for AsmWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: warning: {}", self.file, self.line, self.message)
     }
 }
 

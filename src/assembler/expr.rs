@@ -1,5 +1,6 @@
 //! Expressions: parsing with C-like precedence and evaluation in signed 32-bit arithmetic.
 
+use super::dialect::Dialect;
 use super::error::Diag;
 use super::lexer::{Punct, Tok, Token};
 use super::words;
@@ -117,12 +118,18 @@ pub(crate) fn evaluate(e: &Expr, env: &mut dyn Env) -> Result<i32, EvalError> {
 
 /// Parses all of `tokens` as one expression; `end_col` is the column just past the tokens.
 pub(crate) fn parse(tokens: &[Token], end_col: usize) -> Result<Expr, Diag> {
+    parse_in(tokens, end_col, Dialect::Zilog)
+}
+
+/// Parses an expression of `dialect`: TDL reserves its own words and has no operator words.
+pub(crate) fn parse_in(tokens: &[Token], end_col: usize, dialect: Dialect) -> Result<Expr, Diag> {
     let mut p = Parser {
         tokens,
         pos: 0,
         depth: 0,
         operators: 0,
         end_col,
+        dialect,
     };
     let e = p.ternary()?;
     match p.tokens.get(p.pos) {
@@ -181,6 +188,7 @@ struct Parser<'a> {
     depth: usize,
     operators: usize,
     end_col: usize,
+    dialect: Dialect,
 }
 
 /// Binary operators from loosest to tightest binding, as in C.
@@ -272,7 +280,11 @@ impl Parser<'_> {
         LEVELS[level].iter().find_map(|&(op, punct, word)| {
             let matches = match &t.tok {
                 Tok::P(p) => punct == Some(*p),
-                Tok::Ident(s) => !word.is_empty() && s.eq_ignore_ascii_case(word),
+                Tok::Ident(s) => {
+                    self.dialect == Dialect::Zilog
+                        && !word.is_empty()
+                        && s.eq_ignore_ascii_case(word)
+                }
                 _ => false,
             };
             matches.then_some((op, t.col))
@@ -302,14 +314,15 @@ impl Parser<'_> {
         let Some(t) = self.peek() else {
             return Err(Diag::new(self.end_col, "expression expected"));
         };
+        let words = self.dialect == Dialect::Zilog;
         let op = match &t.tok {
             Tok::P(Punct::Minus) => Some(UnOp::Neg),
             Tok::P(Punct::Plus) => Some(UnOp::Plus),
             Tok::P(Punct::Tilde) => Some(UnOp::Not),
             Tok::P(Punct::Bang) => Some(UnOp::LogNot),
-            Tok::Ident(s) if s.eq_ignore_ascii_case("NOT") => Some(UnOp::Not),
-            Tok::Ident(s) if s.eq_ignore_ascii_case("HIGH") => Some(UnOp::High),
-            Tok::Ident(s) if s.eq_ignore_ascii_case("LOW") => Some(UnOp::Low),
+            Tok::Ident(s) if words && s.eq_ignore_ascii_case("NOT") => Some(UnOp::Not),
+            Tok::Ident(s) if words && s.eq_ignore_ascii_case("HIGH") => Some(UnOp::High),
+            Tok::Ident(s) if words && s.eq_ignore_ascii_case("LOW") => Some(UnOp::Low),
             _ => None,
         };
         match op {
@@ -346,6 +359,7 @@ impl Parser<'_> {
                 }
             },
             Tok::P(Punct::LParen) => self.parenthesized(col)?,
+            Tok::Ident(name) if self.dialect == Dialect::Tdl => tdl_symbol(name, col)?,
             Tok::Ident(name) => symbol(name, col)?,
             Tok::P(_) => {
                 return Err(Diag::new(
@@ -387,6 +401,20 @@ fn symbol(name: &str, col: usize) -> Result<Expr, Diag> {
         ));
     }
     if words::is_keyword(name) {
+        return Err(Diag::new(
+            col,
+            format!("reserved word '{name}' cannot be used in an expression"),
+        ));
+    }
+    Ok(Expr::Sym {
+        name: name.to_string(),
+        col,
+    })
+}
+
+/// A name in a TDL expression: a symbol, unless TDL reserves it.
+fn tdl_symbol(name: &str, col: usize) -> Result<Expr, Diag> {
+    if words::is_tdl_keyword(name) {
         return Err(Diag::new(
             col,
             format!("reserved word '{name}' cannot be used in an expression"),

@@ -82,6 +82,33 @@ pub(crate) fn is_ident_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '_' | '?' | '@' | '.' | '$')
 }
 
+/// How numbers and the location counter are written: Zilog's forms (`0FFh`, `$FF`, `0xFF`,
+/// `%1010`, `$`), or TDL's (a `.RADIX` for bare numbers, `^H`/`^B`/`^O`/`^Q`/`^D` prefixes,
+/// `.` for the location counter, strings without escapes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Numbers {
+    /// TDL's forms rather than Zilog's.
+    pub tdl: bool,
+    /// The radix of a number without prefix or suffix (TDL's `.RADIX`; always 10 in Zilog).
+    pub radix: u32,
+}
+
+impl Numbers {
+    /// Zilog's forms, decimal by default.
+    pub const ZILOG: Numbers = Numbers {
+        tdl: false,
+        radix: 10,
+    };
+
+    /// TDL's forms under `.RADIX radix`.
+    pub fn tdl(radix: u32) -> Numbers {
+        Numbers { tdl: true, radix }
+    }
+}
+
+/// The radixes `.RADIX` takes.
+pub(crate) const RADIXES: [u32; 4] = [2, 8, 10, 16];
+
 /// Tokenizes `line` up to its `;` comment.
 #[cfg(test)]
 pub(crate) fn lex(line: &str) -> Result<Vec<Token>, Diag> {
@@ -91,6 +118,11 @@ pub(crate) fn lex(line: &str) -> Result<Vec<Token>, Diag> {
 
 /// Tokenizes `chars[start..]` up to a `;` comment; columns count from `chars[0]`.
 pub(crate) fn lex_chars(chars: &[char], start: usize) -> Result<Vec<Token>, Diag> {
+    lex_in(chars, start, Numbers::ZILOG)
+}
+
+/// Tokenizes `chars[start..]` up to a `;` comment with the number forms `numbers`.
+pub(crate) fn lex_in(chars: &[char], start: usize, numbers: Numbers) -> Result<Vec<Token>, Diag> {
     let mut out: Vec<Token> = Vec::new();
     let mut i = start;
     while i < chars.len() {
@@ -102,7 +134,11 @@ pub(crate) fn lex_chars(chars: &[char], start: usize) -> Result<Vec<Token>, Diag
             i += 1;
             continue;
         }
-        let (tok, next) = lex_token(chars, i, follows_operand(&out))?;
+        let (tok, next) = if numbers.tdl {
+            lex_tdl_token(chars, i, numbers.radix)?
+        } else {
+            lex_token(chars, i, follows_operand(&out))?
+        };
         out.push(Token { tok, col: i + 1 });
         i = next;
     }
@@ -137,6 +173,76 @@ fn lex_token(chars: &[char], i: usize, prev_is_operand: bool) -> Result<(Tok, us
         return Ok(number);
     }
     lex_punct(chars, i)
+}
+
+/// A TDL token: `.` alone is the location counter, `^H1F` a number in the named radix, a bare
+/// number is read in `radix`, strings have no escapes; `$`, `#` and `%` start no number.
+fn lex_tdl_token(chars: &[char], i: usize, radix: u32) -> Result<(Tok, usize), Diag> {
+    let c = chars[i];
+    let next = chars.get(i + 1).copied();
+    if c == '.' && !next.is_some_and(is_ident_char) {
+        return Ok((Tok::P(Punct::Dollar), i + 1));
+    }
+    if is_ident_start(c) && (c != '?' || next.is_some_and(is_ident_char)) {
+        return Ok(lex_ident(chars, i));
+    }
+    if c.is_ascii_digit() {
+        let end = alnum_end(chars, i);
+        let text: String = chars[i..end].iter().collect();
+        let value = parse_number_in(&text, radix).ok_or_else(|| invalid_number(chars, i, end))?;
+        return Ok((Tok::Num(value), end));
+    }
+    if c == '^' {
+        return lex_caret(chars, i);
+    }
+    if c == '\'' || c == '"' {
+        let (bytes, next) = lex_string_in(chars, i, false)?;
+        return Ok((Tok::Str(bytes), next));
+    }
+    lex_punct(chars, i)
+}
+
+/// The index past the letters and digits from `start`.
+fn alnum_end(chars: &[char], start: usize) -> usize {
+    let mut i = start;
+    while i < chars.len() && chars[i].is_ascii_alphanumeric() {
+        i += 1;
+    }
+    i
+}
+
+/// TDL's `^H1F`, `^B101`, `^O17`, `^Q17`, `^D99`: a number in the named radix.
+fn lex_caret(chars: &[char], start: usize) -> Result<(Tok, usize), Diag> {
+    let letter = chars.get(start + 1).copied();
+    let radix = match letter.map(|c| c.to_ascii_uppercase()) {
+        Some('H') => 16,
+        Some('B') => 2,
+        Some('O' | 'Q') => 8,
+        Some('D') => 10,
+        Some(c) if c.is_ascii_alphabetic() => {
+            return Err(Diag::new(
+                start + 1,
+                format!("'^{c}' is no radix: a TDL number prefix is ^H, ^B, ^O, ^Q or ^D"),
+            ));
+        }
+        _ => {
+            return Err(Diag::new(
+                start + 1,
+                "'^' starts a TDL number: a radix letter (H, B, O, Q, D) and digits follow, as in ^H1F",
+            ));
+        }
+    };
+    let letter = letter.unwrap_or('H');
+    let end = alnum_end(chars, start + 2);
+    if end == start + 2 {
+        return Err(Diag::new(
+            start + 1,
+            format!("'^{letter}' without digits: write the number after it, as in ^{letter}10"),
+        ));
+    }
+    let text: String = chars[start + 2..end].iter().collect();
+    let value = parse_radix(&text, radix).ok_or_else(|| invalid_number(chars, start, end))?;
+    Ok((Tok::Num(value), end))
 }
 
 /// A name (`$` inside it ignored); `AF'` is one name.
@@ -251,6 +357,26 @@ fn parse_number(text: &str) -> Option<i32> {
     }
 }
 
+/// Parses a literal that starts with a digit under `.RADIX radix`: the digits of the radix
+/// first (`12D` is hexadecimal under `.RADIX 16`), else a radix suffix (`0FFH`, `101B`).
+pub(crate) fn parse_number_in(text: &str, radix: u32) -> Option<i32> {
+    if radix == 10 {
+        return parse_number(text);
+    }
+    if let Some(v) = parse_radix(text, radix) {
+        return Some(v);
+    }
+    let last = text.chars().last()?.to_ascii_uppercase();
+    let body = &text[..text.len() - 1];
+    match last {
+        'H' => parse_radix(body, 16),
+        'B' => parse_radix(body, 2),
+        'O' | 'Q' => parse_radix(body, 8),
+        'D' => parse_radix(body, 10),
+        _ => None,
+    }
+}
+
 /// Parses digits in `radix`; values up to 0FFFFFFFFh are accepted and kept as 32-bit patterns.
 fn parse_radix(digits: &str, radix: u32) -> Option<i32> {
     if digits.is_empty() {
@@ -261,6 +387,15 @@ fn parse_radix(digits: &str, radix: u32) -> Option<i32> {
 
 /// Lexes a string starting at the quote `chars[start]`; returns its bytes and the index after it.
 pub(crate) fn lex_string(chars: &[char], start: usize) -> Result<(Vec<u8>, usize), Diag> {
+    lex_string_in(chars, start, true)
+}
+
+/// Lexes a string; `escapes` reads C escapes in double-quoted strings (Zilog), TDL has none.
+pub(crate) fn lex_string_in(
+    chars: &[char],
+    start: usize,
+    escapes: bool,
+) -> Result<(Vec<u8>, usize), Diag> {
     let quote = chars[start];
     let mut bytes = Vec::new();
     let mut i = start + 1;
@@ -284,7 +419,7 @@ pub(crate) fn lex_string(chars: &[char], start: usize) -> Result<(Vec<u8>, usize
             }
             return Ok((bytes, i));
         }
-        if c == '\\' && quote == '"' {
+        if escapes && c == '\\' && quote == '"' {
             let (byte, next) = escape(chars, i).ok_or_else(unterminated)??;
             bytes.push(byte);
             i = next;
@@ -359,6 +494,69 @@ mod tests {
             nums("0FFh,$FF,0xFF,#FF,%1010,1010b,17o,17q,99d,42"),
             vec![255, 255, 255, 255, 10, 10, 15, 15, 99, 42]
         );
+    }
+
+    fn tdl(line: &str, radix: u32) -> Result<Vec<Tok>, Diag> {
+        let chars: Vec<char> = line.chars().collect();
+        lex_in(&chars, 0, Numbers::tdl(radix)).map(|t| t.into_iter().map(|t| t.tok).collect())
+    }
+
+    #[test]
+    fn tdl_numbers_follow_the_radix_and_the_prefixes() {
+        let n = |v| Tok::Num(v);
+        assert_eq!(
+            tdl("10,0FFH,12D,101B,^D10,^B101,^O17,^Q17,^h1F", 16).unwrap(),
+            [
+                n(16),
+                Tok::P(Punct::Comma),
+                n(255),
+                Tok::P(Punct::Comma),
+                n(0x12D),
+                Tok::P(Punct::Comma),
+                n(0x101B),
+                Tok::P(Punct::Comma),
+                n(10),
+                Tok::P(Punct::Comma),
+                n(5),
+                Tok::P(Punct::Comma),
+                n(15),
+                Tok::P(Punct::Comma),
+                n(15),
+                Tok::P(Punct::Comma),
+                n(31)
+            ]
+        );
+        assert_eq!(tdl("12D", 10).unwrap(), [n(12)]);
+        assert_eq!(tdl("101B", 10).unwrap(), [n(5)]);
+        assert_eq!(tdl("17", 8).unwrap(), [n(15)]);
+    }
+
+    #[test]
+    fn tdl_dot_is_the_location_counter_and_part_of_names() {
+        assert_eq!(
+            tdl(".+11", 10).unwrap(),
+            [Tok::P(Punct::Dollar), Tok::P(Punct::Plus), Tok::Num(11)]
+        );
+        assert_eq!(
+            tdl("O.O-.", 10).unwrap(),
+            [
+                Tok::Ident("O.O".into()),
+                Tok::P(Punct::Minus),
+                Tok::P(Punct::Dollar)
+            ]
+        );
+        assert_eq!(tdl(r#""a\n""#, 10).unwrap(), [Tok::Str(b"a\\n".to_vec())]);
+    }
+
+    #[test]
+    fn tdl_caret_errors_name_the_problem() {
+        assert!(tdl("^H", 10).unwrap_err().msg.contains("without digits"));
+        assert!(tdl("^H,1", 10).unwrap_err().msg.contains("without digits"));
+        assert!(tdl("^X12", 10).unwrap_err().msg.contains("no radix"));
+        assert!(tdl("1+^", 10).unwrap_err().msg.contains("radix letter"));
+        assert!(tdl("^B102", 10).unwrap_err().msg.contains("invalid number"));
+        assert!(tdl("1G", 10).unwrap_err().msg.contains("invalid number"));
+        assert_eq!(tdl("1FH", 10).unwrap(), [Tok::Num(31)]);
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! Macro definitions and the textual substitution of their parameters.
 
+use std::rc::Rc;
+
 use super::lexer::{self, is_ident_char, is_ident_start};
 use super::parser::is_af_prime;
 
@@ -16,11 +18,22 @@ pub(crate) struct MacroDef {
     pub first: usize,
     /// Index one past the last body line (the ENDM line).
     pub end: usize,
+    /// A TDL macro's body text per line from `first` (its brackets cut off); a Zilog macro's
+    /// body is its lines as they stand.
+    pub texts: Option<Vec<Rc<str>>>,
+}
+
+impl MacroDef {
+    /// The body text of line `idx`, when it is not the whole line.
+    pub fn text(&self, idx: usize) -> Option<&str> {
+        let texts = self.texts.as_ref()?;
+        texts.get(idx.checked_sub(self.first)?).map(|t| &**t)
+    }
 }
 
 /// Replaces each parameter name in `line` by its argument (missing arguments are empty).
-/// Strings and the comment are left alone.
-pub(crate) fn substitute(line: &str, params: &[String], args: &[String]) -> String {
+/// Strings and the comment are left alone; in TDL (`tdl`) so are numbers such as `^H1F`.
+pub(crate) fn substitute(line: &str, params: &[String], args: &[String], tdl: bool) -> String {
     let chars: Vec<char> = line.chars().collect();
     let mut out = String::with_capacity(line.len() + 16);
     let mut i = 0;
@@ -37,7 +50,7 @@ pub(crate) fn substitute(line: &str, params: &[String], args: &[String]) -> Stri
             continue;
         }
         // Numbers such as 0FFh or $FF are copied whole so that their digits are never names.
-        if c.is_ascii_digit() || matches!(c, '$' | '#' | '%') {
+        if c.is_ascii_digit() || matches!(c, '$' | '#' | '%') || (tdl && c == '^') {
             let start = i;
             i += 1;
             while i < chars.len() && chars[i].is_ascii_alphanumeric() {
@@ -75,13 +88,16 @@ mod tests {
         let params = vec!["p".to_string(), "q".to_string()];
         let args = vec!["(ix+1)".to_string()];
         assert_eq!(
-            substitute("\tld a,p ; p stays", &params, &args),
+            substitute("\tld a,p ; p stays", &params, &args, false),
             "\tld a,(ix+1) ; p stays"
         );
         assert_eq!(
-            substitute("\tdb 'p',pq,q,0FFh", &params, &args),
+            substitute("\tdb 'p',pq,q,0FFh", &params, &args, false),
             "\tdb 'p',pq,,0FFh"
         );
-        assert_eq!(substitute("\tex af,af'", &params, &args), "\tex af,af'");
+        assert_eq!(
+            substitute("\tex af,af'", &params, &args, false),
+            "\tex af,af'"
+        );
     }
 }

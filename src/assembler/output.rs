@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use super::error::AsmWarning;
 use super::listing::{self, ListLine};
 use super::pass::{PassOutcome, SymKind};
 use super::source::Sources;
@@ -20,6 +21,7 @@ pub struct Assembly {
     listing: Vec<ListLine>,
     list_names: Vec<String>,
     inputs: Vec<std::path::PathBuf>,
+    warnings: Vec<AsmWarning>,
 }
 
 /// Builds the assembly from the final pass.
@@ -39,6 +41,7 @@ pub(crate) fn build(outcome: PassOutcome, sources: &Sources) -> Assembly {
         listing: outcome.listing,
         list_names: sources.files.iter().map(|f| f.list_name.clone()).collect(),
         inputs: sources.read_paths(),
+        warnings: outcome.warnings,
     }
 }
 
@@ -53,6 +56,12 @@ impl Assembly {
     /// Records the main file as the first input.
     pub(crate) fn read_main_file(&mut self, path: &std::path::Path) {
         self.inputs.insert(0, path.to_path_buf());
+    }
+
+    /// What the assembly found legal but probably not meant, in source order: text after the
+    /// end, bytes written over others (with overlaps allowed).
+    pub fn warnings(&self) -> &[AsmWarning] {
+        &self.warnings
     }
 
     /// Labels and EQU symbols (not DEFL ones) with their signed values, sorted by name.

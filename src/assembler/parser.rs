@@ -1,5 +1,6 @@
 //! Parses one source line into its label and statement.
 
+use super::dialect::Dialect;
 use super::error::Diag;
 use super::expr::{self, Expr};
 use super::lexer::{self, Tok, Token};
@@ -71,6 +72,13 @@ pub(crate) enum Body {
         params: Vec<String>,
     },
     Endm,
+    /// TDL's `.DEFINE NAME[P1,P2]=`: a macro whose body, in brackets, starts at character
+    /// `body_at` of the line (after the `=`) and may run over several lines.
+    Define {
+        name: Label,
+        params: Vec<String>,
+        body_at: usize,
+    },
     /// A name that is neither mnemonic nor directive: a macro use, with its argument texts.
     Call {
         name: String,
@@ -93,28 +101,29 @@ pub(crate) struct Line {
     pub body: Result<Body, Diag>,
 }
 
-struct Cursor<'a> {
-    chars: &'a [char],
-    pos: usize,
+/// A position in a line's characters.
+pub(crate) struct Cursor<'a> {
+    pub chars: &'a [char],
+    pub pos: usize,
 }
 
 impl Cursor<'_> {
-    fn skip_blanks(&mut self) {
+    pub fn skip_blanks(&mut self) {
         while self.chars.get(self.pos).is_some_and(|c| c.is_whitespace()) {
             self.pos += 1;
         }
     }
 
-    fn peek(&self) -> Option<char> {
+    pub fn peek(&self) -> Option<char> {
         self.chars.get(self.pos).copied()
     }
 
-    fn at_end(&self) -> bool {
+    pub fn at_end(&self) -> bool {
         matches!(self.peek(), None | Some(';'))
     }
 
     /// Reads an identifier at the cursor: its name ('$' dropped) and column.
-    fn word(&mut self) -> Option<(String, usize)> {
+    pub fn word(&mut self) -> Option<(String, usize)> {
         if !self.peek().is_some_and(lexer::is_ident_start) {
             return None;
         }
@@ -140,7 +149,7 @@ impl Cursor<'_> {
     }
 
     /// Consumes a ':' after optional blanks.
-    fn colon(&mut self) -> bool {
+    pub fn colon(&mut self) -> bool {
         let save = self.pos;
         self.skip_blanks();
         if self.peek() == Some(':') {
@@ -296,15 +305,21 @@ fn parse_body(
 }
 
 /// A directive's operand field: its tokens, split at the commas outside parentheses.
-struct Fields<'t> {
+pub(crate) struct Fields<'t> {
     tokens: &'t [Token],
-    parts: Vec<&'t [Token]>,
+    pub parts: Vec<&'t [Token]>,
     /// The column just past the line.
-    end_col: usize,
+    pub end_col: usize,
+    dialect: Dialect,
 }
 
 impl<'t> Fields<'t> {
-    fn new(tokens: &'t [Token], end_col: usize) -> Fields<'t> {
+    pub fn new(tokens: &'t [Token], end_col: usize) -> Fields<'t> {
+        Fields::new_in(tokens, end_col, Dialect::Zilog)
+    }
+
+    /// The fields of a statement of `dialect`.
+    pub fn new_in(tokens: &'t [Token], end_col: usize, dialect: Dialect) -> Fields<'t> {
         let parts = if tokens.is_empty() {
             Vec::new()
         } else {
@@ -314,20 +329,22 @@ impl<'t> Fields<'t> {
             tokens,
             parts,
             end_col,
+            dialect,
         }
     }
 
     /// One field as an expression with its column.
-    fn val(&self, part: &[Token]) -> Result<Val, Diag> {
+    pub fn val(&self, part: &[Token]) -> Result<Val, Diag> {
         let col = part.first().map_or(self.end_col, |t| t.col);
+        let end = part_end(part, self.tokens, self.end_col);
         Ok(Val {
-            expr: expr::parse(part, part_end(part, self.tokens, self.end_col))?,
+            expr: expr::parse_in(part, end, self.dialect)?,
             col,
         })
     }
 
     /// Exactly one value, for the directive `what`.
-    fn one(&self, what: &str) -> Result<Val, Diag> {
+    pub fn one(&self, what: &str) -> Result<Val, Diag> {
         match self.parts.as_slice() {
             [p] => self.val(p),
             [] => Err(Diag::new(self.end_col, format!("{what} needs a value"))),
@@ -339,7 +356,7 @@ impl<'t> Fields<'t> {
     }
 
     /// No field at all, for the directive `what`.
-    fn none(&self, what: &str) -> Result<(), Diag> {
+    pub fn none(&self, what: &str) -> Result<(), Diag> {
         match self.tokens.first() {
             None => Ok(()),
             Some(t) => Err(Diag::new(
@@ -391,7 +408,7 @@ fn directive_body(
 }
 
 /// DB: values and strings (a one-character string is a value).
-fn db(f: &Fields) -> Result<Body, Diag> {
+pub(crate) fn db(f: &Fields) -> Result<Body, Diag> {
     if f.parts.is_empty() {
         return Err(Diag::new(f.end_col, "DB needs at least one value"));
     }
@@ -530,7 +547,7 @@ fn file_name(chars: &[char], rest: usize, op: &str) -> Result<(String, usize), D
 }
 
 /// Splits macro arguments at top-level commas, keeping their text.
-fn split_raw_args(chars: &[char], rest: usize) -> Result<Vec<String>, Diag> {
+pub(crate) fn split_raw_args(chars: &[char], rest: usize) -> Result<Vec<String>, Diag> {
     let mut args = Vec::new();
     let mut current = String::new();
     let mut depth = 0usize;

@@ -4,7 +4,9 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+use super::dialect::{Dialect, Options};
 use super::parser::{Line, parse_line};
+use super::tdl;
 
 /// The most bytes a source file may have: far beyond any Z80 program (a 64 KiB image from
 /// 16 MiB of text), small enough that a wrong file or an endless device is refused at once.
@@ -42,11 +44,22 @@ pub(crate) struct SourceFile {
     pub lines: Vec<Rc<str>>,
     /// Each line, parsed.
     pub parsed: Vec<Rc<Line>>,
+    /// The words the file is written in.
+    pub dialect: Dialect,
+    /// The radix in force at the start of each line (TDL's `.RADIX` holds from its line on,
+    /// in the order of the text; always 10 in Zilog).
+    radix: Vec<u32>,
 }
 
 impl SourceFile {
-    /// A file from its text.
-    pub fn new(display: String, list_name: String, dir: PathBuf, text: &str) -> Self {
+    /// A file from its text, in `dialect`.
+    pub fn new(
+        display: String,
+        list_name: String,
+        dir: PathBuf,
+        text: &str,
+        dialect: Dialect,
+    ) -> Self {
         let mut lines: Vec<Rc<str>> = text
             .split('\n')
             .map(|l| Rc::from(l.strip_suffix('\r').unwrap_or(l)))
@@ -54,13 +67,38 @@ impl SourceFile {
         if text.ends_with('\n') {
             lines.pop();
         }
-        let parsed = lines.iter().map(|l| Rc::new(parse_line(l))).collect();
+        let mut radix = Vec::with_capacity(lines.len());
+        let mut parsed = Vec::with_capacity(lines.len());
+        let mut current = 10;
+        for l in &lines {
+            radix.push(current);
+            let line = match dialect {
+                Dialect::Zilog => parse_line(l),
+                Dialect::Tdl => {
+                    let (line, next) = tdl::parse_line(l, current);
+                    current = next;
+                    line
+                }
+            };
+            parsed.push(Rc::new(line));
+        }
         SourceFile {
             display,
             list_name,
             dir,
             lines,
             parsed,
+            dialect,
+            radix,
+        }
+    }
+
+    /// Parses `text`, a changed copy of line `idx` (a macro body line with its parameters
+    /// replaced), as that line would be: in the file's dialect and radix.
+    pub fn reparse(&self, idx: usize, text: &str) -> Line {
+        match self.dialect {
+            Dialect::Zilog => parse_line(text),
+            Dialect::Tdl => tdl::parse_line(text, self.radix.get(idx).copied().unwrap_or(10)).0,
         }
     }
 }
@@ -78,6 +116,8 @@ pub(crate) struct Sources {
     by_path: HashMap<PathBuf, usize>,
     binaries: HashMap<PathBuf, Rc<[u8]>>,
     include_dirs: Vec<PathBuf>,
+    /// The run's options (the dialect of every file).
+    pub options: Options,
 }
 
 /// Why an INCLUDE or INCBIN file could not be used.
@@ -125,12 +165,13 @@ fn list_join(parent_list_name: &str, name: &str) -> String {
 
 impl Sources {
     /// Sources whose main file is `main`.
-    pub fn new(main: SourceFile, include_dirs: &[PathBuf]) -> Self {
+    pub fn new(main: SourceFile, include_dirs: &[PathBuf], options: Options) -> Self {
         Sources {
             files: vec![main],
             by_path: HashMap::new(),
             binaries: HashMap::new(),
             include_dirs: include_dirs.to_vec(),
+            options,
         }
     }
 
@@ -188,6 +229,7 @@ impl Sources {
             found.list_name,
             dir,
             &text,
+            self.options.dialect,
         );
         self.files.push(file);
         let id = self.files.len() - 1;

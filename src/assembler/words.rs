@@ -313,3 +313,53 @@ pub(crate) fn is_keyword(word: &str) -> bool {
         || register(word).is_some()
         || is_operator_word(word)
 }
+
+/// TDL's register names: the 8-bit registers, `M` for (HL), the pairs named by their first
+/// register (`B`, `D`, `H`, `SP`), `PSW` for AF and `X`, `Y` for IX, IY.
+pub(crate) const TDL_REGISTERS: &[&str] = &[
+    "A", "B", "C", "D", "E", "H", "L", "M", "SP", "PSW", "X", "Y",
+];
+
+/// TDL's directives.
+pub(crate) const TDL_DIRECTIVES: &[&str] = &[
+    ".LOC", ".BLKB", ".BLKW", ".BYTE", ".WORD", ".ASCII", ".RADIX", ".DEFINE", ".END",
+];
+
+/// The TDL register named `word` (any case), upper-cased.
+pub(crate) fn tdl_register(word: &str) -> Option<&'static str> {
+    TDL_REGISTERS
+        .iter()
+        .find(|r| r.eq_ignore_ascii_case(word))
+        .copied()
+}
+
+/// The TDL mnemonics, upper-cased: the first word of each form.
+fn tdl_mnemonics() -> &'static std::collections::HashSet<&'static str> {
+    static SET: std::sync::OnceLock<std::collections::HashSet<&'static str>> =
+        std::sync::OnceLock::new();
+    SET.get_or_init(|| {
+        super::tdl::FORMS
+            .iter()
+            .map(|(tdl, _)| tdl.split(' ').next().unwrap_or(tdl))
+            .collect()
+    })
+}
+
+/// Whether `word` is a TDL mnemonic (any case).
+pub(crate) fn is_tdl_mnemonic(word: &str) -> bool {
+    tdl_mnemonics().contains(word.to_ascii_uppercase().as_str())
+}
+
+/// Whether `word` is reserved in TDL: a mnemonic, a directive or a register.
+pub(crate) fn is_tdl_keyword(word: &str) -> bool {
+    is_tdl_mnemonic(word)
+        || tdl_register(word).is_some()
+        || TDL_DIRECTIVES.iter().any(|d| d.eq_ignore_ascii_case(word))
+}
+
+/// Whether `word` only TDL knows: a TDL directive, or a TDL mnemonic that is no Zilog word
+/// (`MVI`, `LXI`, `.LOC`; not `JP`, `CPI` or `RET`, which Zilog sources use too).
+pub(crate) fn is_tdl_only(word: &str) -> bool {
+    (is_tdl_mnemonic(word) || TDL_DIRECTIVES.iter().any(|d| d.eq_ignore_ascii_case(word)))
+        && !is_keyword(word)
+}

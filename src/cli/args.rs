@@ -198,3 +198,31 @@ mod tests {
         assert_eq!(unquoted_fen_hint(&quoted), None);
     }
 }
+
+/// The `--dialect` of a command: the words a source is written in, or a disassembly shown in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum DialectArg {
+    /// Zilog's mnemonics (`LD A,(HL)`, `JP NZ,nn`).
+    #[default]
+    Zilog,
+    /// TDL's 8080-style mnemonics, as the 1978 listing is printed (`MOV A,M`, `JNZ nn`).
+    Tdl,
+}
+
+impl DialectArg {
+    /// The assembler's dialect.
+    pub fn assembler(self) -> sargon_z80::assembler::Dialect {
+        match self {
+            DialectArg::Zilog => sargon_z80::assembler::Dialect::Zilog,
+            DialectArg::Tdl => sargon_z80::assembler::Dialect::Tdl,
+        }
+    }
+
+    /// The disassembler's dialect.
+    pub fn disassembler(self) -> sargon_z80::machine::Dialect {
+        match self {
+            DialectArg::Zilog => sargon_z80::machine::Dialect::Zilog,
+            DialectArg::Tdl => sargon_z80::machine::Dialect::Tdl,
+        }
+    }
+}

@@ -2,14 +2,27 @@
 
 use std::path::PathBuf;
 
+use super::args::DialectArg;
 use super::exit;
 use super::output::outln;
 use clap::Args;
-use sargon_z80::assembler;
+use sargon_z80::assembler::{self, Options};
 use sargon_z80::files::Outputs;
+
+const EXAMPLES: &str = "\
+Examples:
+  sargon-z80 asm prog.asm                                   prog.bin beside the source
+  sargon-z80 asm asm/sargon.asm -o roms/sargon.bin --sym roms/sargon.sym --lst roms/sargon.lst
+  sargon-z80 asm book.asm --dialect tdl --allow-overlap --sym book.sym --lst book.lst
+
+--dialect tdl reads TDL's 8080-style mnemonics and directives (MOV A,M, LXI H,nn, .LOC, .BYTE,
+.DEFINE), the dialect the 1978 listing is printed in; every form and its Zilog equivalent is
+in docs/USAGE.md. Exit status: 0 assembled (warnings go to stderr), 2 any error (nothing is
+written).";
 
 /// Assemble a Z80 source file into a binary, a pasmo-style symbol file and a listing.
 #[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
 pub struct AsmArgs {
     /// The source file.
     src: PathBuf,
@@ -26,11 +39,22 @@ pub struct AsmArgs {
     /// A folder to search for INCLUDE and INCBIN files (after the including file's folder).
     #[arg(short = 'I', value_name = "DIR")]
     include: Vec<PathBuf>,
+    /// The words the source is written in: Zilog mnemonics, or TDL's 8080-style ones.
+    #[arg(long, value_enum, default_value_t = DialectArg::Zilog)]
+    dialect: DialectArg,
+    /// Let a statement write over bytes an earlier one wrote: the later bytes win and each
+    /// overlap is reported as a warning (the 1978 listing's graphics lie over 7 bytes).
+    #[arg(long)]
+    allow_overlap: bool,
 }
 
 /// Runs the subcommand; returns the process exit code.
 pub fn run(args: AsmArgs) -> anyhow::Result<i32> {
-    let asm = match assembler::assemble_file(&args.src, &args.include) {
+    let options = Options {
+        dialect: args.dialect.assembler(),
+        allow_overlap: args.allow_overlap,
+    };
+    let asm = match assembler::assemble_file_with(&args.src, &args.include, options) {
         Ok(asm) => asm,
         Err(errors) => {
             exit::note(&errors.to_string());
@@ -42,6 +66,9 @@ pub fn run(args: AsmArgs) -> anyhow::Result<i32> {
             return Ok(2);
         }
     };
+    asm.warnings()
+        .iter()
+        .for_each(|w| exit::note(&w.to_string()));
     let output = args
         .output
         .unwrap_or_else(|| args.src.with_extension("bin"));

@@ -2,6 +2,7 @@
 //! the registers and any memory asked for.
 
 mod dump;
+mod listing;
 mod regs;
 
 use anyhow::{Context, bail};
@@ -10,9 +11,11 @@ use sargon_z80::files::excerpt;
 use sargon_z80::machine::{Cost, Image, Machine, SymbolTable, parse_u16};
 use serde::Serialize;
 
+use super::args::DialectArg;
 use super::crosscheck::ImageArgs;
 use super::output::{out, outln};
 use dump::Dump;
+use listing::Listing;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -21,6 +24,7 @@ Examples:
   sargon-z80 call INITBD --dump BOARDA:120/10          the board INITBD sets up, ten bytes a row
   sargon-z80 call --set COLOR=0x80 --json INCHK
   sargon-z80 call --reg HL=0x1234 --reg A=7 0x2000     registers first, then the code at 0x2000
+  sargon-z80 call INCHK --disasm INCHK:12 --dialect tdl  INCHK's first 12 instructions, TDL
   sargon-z80 call --rom img.bin --sym img.sym --org 0x8000 START
 
 Each routine runs as the harness runs one: a sentinel return address on SP (--stack, else
@@ -43,6 +47,13 @@ pub struct CallArgs {
     /// Show memory after the calls: WHERE:LEN[/WIDTH], WHERE a symbol, SYMBOL+OFFSET or an address. Repeatable.
     #[arg(long = "dump", value_name = "WHERE:LEN[/W]")]
     dumps: Vec<String>,
+    /// Show code after the calls: WHERE[:COUNT] instructions (default 16), WHERE a symbol,
+    /// SYMBOL+OFFSET or an address, operands named by the image's symbols. Repeatable.
+    #[arg(long = "disasm", value_name = "WHERE[:N]")]
+    listings: Vec<String>,
+    /// The mnemonics of --disasm: Zilog's, or TDL's as the 1978 book prints them.
+    #[arg(long, value_enum, default_value_t = DialectArg::Zilog)]
+    dialect: DialectArg,
     /// Stack top (default: the STACK symbol, else 0x0000).
     #[arg(long, value_name = "ADDR", value_parser = parse_address)]
     stack: Option<u16>,
@@ -93,6 +104,8 @@ struct Report {
     instructions: u64,
     registers: sargon_z80::machine::Registers,
     dumps: Vec<Dump>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    disassembly: Vec<Listing>,
 }
 
 /// Runs the subcommand; returns the process exit code.
@@ -103,6 +116,11 @@ pub fn run(args: CallArgs) -> anyhow::Result<i32> {
         .dumps
         .iter()
         .map(|d| Dump::parse(&image.symbols, d))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let mut listings = args
+        .listings
+        .iter()
+        .map(|l| Listing::parse(&image, l))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let mut calls = Vec::with_capacity(args.routines.len());
     for routine in &args.routines {
@@ -120,12 +138,20 @@ pub fn run(args: CallArgs) -> anyhow::Result<i32> {
     for dump in &mut dumps {
         dump.read(machine.memory());
     }
+    let memory: &[u8; 0x10000] = machine
+        .memory()
+        .try_into()
+        .context("the machine has 64 KiB of memory")?;
+    for listing in &mut listings {
+        listing.read(memory, &image, args.dialect.disassembler());
+    }
     let report = Report {
         tstates: calls.iter().map(|c| c.tstates).sum(),
         instructions: calls.iter().map(|c| c.instructions).sum(),
         calls,
         registers: machine.registers(),
         dumps,
+        disassembly: listings,
     };
     if args.json {
         outln!("{}", serde_json::to_string(&report)?)?;
@@ -207,6 +233,9 @@ fn text(report: &Report) -> String {
     out.push_str(&format!("{}\n", report.registers));
     for dump in &report.dumps {
         out.push_str(&dump.to_text());
+    }
+    for listing in &report.disassembly {
+        out.push_str(&listing.to_text());
     }
     out
 }

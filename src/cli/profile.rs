@@ -16,7 +16,7 @@ use sargon_z80::profile::{
 };
 use sargon_z80::reference::{Rules, legal_moves};
 
-use super::args::{board_arg, check_mhz};
+use super::args::{DialectArg, board_arg, check_mhz};
 use super::crosscheck::ImageArgs;
 use super::output::{out, outln};
 
@@ -67,6 +67,9 @@ pub struct ProfileArgs {
     /// Also draw the BOARDA heatmap to FILE: an SVG picture, or PNG when FILE ends in .png.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// The mnemonics of the hottest instructions: Zilog's, or TDL's as the 1978 book prints them.
+    #[arg(long, value_enum, default_value_t = DialectArg::Zilog)]
+    dialect: DialectArg,
 }
 
 #[derive(Serialize)]
@@ -97,7 +100,8 @@ pub fn run(args: ProfileArgs) -> anyhow::Result<i32> {
             (routine, moves)
         }
     };
-    let profile = Profile::new(&collector, &image, &routine, &args.mhz);
+    let dialect = args.dialect.disassembler();
+    let profile = Profile::new_in(&collector, &image, &routine, &args.mhz, dialect);
 
     if let (Some(path), Some(format)) = (&args.svg, format) {
         let map = profile

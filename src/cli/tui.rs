@@ -8,7 +8,7 @@ use sargon_z80::engine::MAX_PLYMAX;
 use sargon_z80::profile::DEFAULT_MHZ;
 use sargon_z80::tui::{self, App, Options, SearchInputs, Theme};
 
-use super::args::{board_arg, check_mhz};
+use super::args::{DialectArg, board_arg, check_mhz};
 use super::crosscheck::ImageArgs;
 
 const EXAMPLES: &str = "\
@@ -19,6 +19,7 @@ Examples:
   sargon-z80 tui --routine MOVE                       MOVE of the first move (up/down picks another)
   sargon-z80 tui --rom sargon78.bin --sym sargon78.sym --mhz 1.774
   sargon-z80 tui --ascii                              pieces as letters
+  sargon-z80 tui --dialect tdl                        the code in the 1978 book's mnemonics
   NO_COLOR=1 sargon-z80 tui                           no colours: bold, underline and reverse instead
 
 Keys: s step, n step over CALL, o run to RET, space run/pause (+ - speed), c run to the next
@@ -53,6 +54,9 @@ pub struct TuiArgs {
     /// Draw pieces as FEN letters (for fonts without chess symbols).
     #[arg(long)]
     ascii: bool,
+    /// The disassembly's mnemonics: Zilog's, or TDL's as the 1978 book prints them.
+    #[arg(long, value_enum, default_value_t = DialectArg::Zilog)]
+    dialect: DialectArg,
 }
 
 /// Runs the subcommand; returns the process exit code.
@@ -70,6 +74,7 @@ pub fn run(args: TuiArgs) -> anyhow::Result<i32> {
             moveno: args.moveno,
             r_register: args.r_register,
         },
+        dialect: args.dialect.disassembler(),
     };
     // Set up before the terminal is taken over, so a bad routine is a plain error message.
     let app = App::new(&image, board, options)?;

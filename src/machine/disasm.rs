@@ -1,5 +1,6 @@
 //! One-instruction disassembly in the syntax the project's assembler accepts, so that any
-//! listing the tool prints assembles back to the same bytes.
+//! listing the tool prints assembles back to the same bytes: in Zilog's mnemonics, or in
+//! TDL's 8080-style ones (the 1978 book's), which the assembler reads with `--dialect tdl`.
 //!
 //! Zilog mnemonics; numbers in hex with an `h` suffix and a leading 0 when they start with a
 //! letter (`0FEh`, `1234h`, `0ABCDh`); index displacements in decimal (`(IX+5)`, `(IY-2)`);
@@ -8,14 +9,174 @@
 //! the assembler takes (IXH/IXL/IYH/IYL, SLL) are named; everything else that has no
 //! assembler form of its own (a duplicate ED opcode, an invalid one, a DD/FD prefix that
 //! changes nothing, the DD CB forms that also copy to a register) is shown as `DB` with its
-//! bytes.
+//! bytes. In TDL the same instruction is spelled by [`TDL_SPELLINGS`] (`MOV A,M`, `JNZ 0102h`,
+//! `MVI -2(Y),0FFh`), and what TDL has no word for (the undocumented forms) is `.BYTE`.
 
 mod decode;
 mod operands;
+mod spellings;
+mod tdl;
 
-use decode::{Decoded, Index};
+use decode::Index;
+use operands::{byte, displacement, word};
 
-/// The instruction at `addr` as text, and its length in bytes.
+pub use spellings::TDL_SPELLINGS;
+
+/// The mnemonics a disassembly is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Dialect {
+    /// Zilog's (`LD A, (HL)`).
+    #[default]
+    Zilog,
+    /// TDL's, as the 1978 listing is printed (`MOV A,M`).
+    Tdl,
+}
+
+/// What a 16-bit operand is, for naming it by a symbol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Use {
+    /// The address of a memory operand, `(nn)`.
+    Address,
+    /// A 16-bit value: an immediate, or the target of JP or CALL.
+    Word,
+    /// The target of a relative jump (JR, DJNZ).
+    Target,
+}
+
+/// One operand as decoded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Operand {
+    /// A register or condition: `A`, `HL`, `IXH`, `AF'`, `NZ`.
+    Reg(&'static str),
+    /// A register in parentheses: `(HL)`, `(BC)`, `(SP)`, `(C)`, `(IX)`.
+    Ind(&'static str),
+    /// `(IX+d)` / `(IY+d)`.
+    Indexed(&'static str, i8),
+    /// Memory at an address: `(nn)`.
+    Address(u16),
+    /// A port: `(n)`.
+    Port(u8),
+    /// A byte value.
+    Byte(u8),
+    /// A word value (also JP's and CALL's target).
+    Word(u16),
+    /// A relative jump's target address.
+    Target(u16),
+    /// A bit number or an interrupt mode.
+    Number(u8),
+    /// A restart address (RST).
+    Restart(u8),
+}
+
+/// One decoded instruction.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Instruction {
+    /// The Zilog mnemonic, or `DB` for bytes that are no instruction of their own.
+    pub mnemonic: &'static str,
+    /// The operands in Zilog's order.
+    pub operands: Vec<Operand>,
+    bytes: [u8; 4],
+    len: usize,
+}
+
+impl Instruction {
+    fn new(
+        mnemonic: &'static str,
+        operands: Vec<Operand>,
+        byte: &impl Fn(u16) -> u8,
+        len: usize,
+    ) -> Instruction {
+        let mut bytes = [0; 4];
+        for (i, b) in bytes.iter_mut().enumerate().take(len) {
+            *b = byte(i as u16);
+        }
+        Instruction {
+            mnemonic,
+            operands,
+            bytes,
+            len,
+        }
+    }
+
+    /// `DB` with `bytes`: the form that assembles to them whatever they are.
+    fn data(bytes: &[u8]) -> Instruction {
+        let operands = bytes.iter().map(|&b| Operand::Byte(b)).collect();
+        Instruction::new("DB", operands, &|i| bytes[usize::from(i)], bytes.len())
+    }
+
+    /// Its bytes.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+
+    /// Its length in bytes.
+    pub fn size(&self) -> usize {
+        self.len
+    }
+
+    /// Whether it is bytes without an instruction of their own (`DB`).
+    pub fn is_data(&self) -> bool {
+        self.mnemonic == "DB"
+    }
+
+    /// Its text in `dialect`, every value as a number.
+    pub fn text(&self, dialect: Dialect) -> String {
+        self.text_named(dialect, &|_, _| None)
+    }
+
+    /// Its text in `dialect`, with `names` asked for the name of each 16-bit operand (a value
+    /// left as a number where it has none).
+    pub fn text_named(
+        &self,
+        dialect: Dialect,
+        names: &dyn Fn(u16, Use) -> Option<String>,
+    ) -> String {
+        match dialect {
+            Dialect::Zilog => self.zilog(names),
+            Dialect::Tdl => tdl::spell(self, names),
+        }
+    }
+
+    fn zilog(&self, names: &dyn Fn(u16, Use) -> Option<String>) -> String {
+        let ops: Vec<String> = self.operands.iter().map(|op| op.zilog(names)).collect();
+        if ops.is_empty() {
+            self.mnemonic.to_string()
+        } else {
+            format!("{} {}", self.mnemonic, ops.join(", "))
+        }
+    }
+}
+
+impl Operand {
+    /// The operand as Zilog writes it.
+    fn zilog(&self, names: &dyn Fn(u16, Use) -> Option<String>) -> String {
+        let named = |v: u16, u: Use| names(v, u).unwrap_or_else(|| word(v));
+        match self {
+            Operand::Reg(r) => r.to_string(),
+            Operand::Ind(r) => format!("({r})"),
+            Operand::Indexed(r, d) => format!("({r}{})", displacement(*d)),
+            Operand::Address(a) => format!("({})", named(*a, Use::Address)),
+            Operand::Port(n) => format!("({})", byte(*n)),
+            Operand::Byte(n) | Operand::Restart(n) => byte(*n),
+            Operand::Word(v) => named(*v, Use::Word),
+            Operand::Target(v) => named(*v, Use::Target),
+            Operand::Number(n) => n.to_string(),
+        }
+    }
+}
+
+/// The instruction at `addr`, decoded.
+pub fn decode(memory: &[u8; 0x10000], addr: u16) -> Instruction {
+    let byte = |offset: u16| memory[usize::from(addr.wrapping_add(offset))];
+    match byte(0) {
+        0xCB => decode::bits(byte(1)),
+        0xED => decode::extended(byte),
+        prefix @ (0xDD | 0xFD) => decode::indexed(addr, Index::of(prefix), byte),
+        _ => decode::main(addr, Index::Hl, byte).unwrap_or_else(|| Instruction::data(&[byte(0)])),
+    }
+}
+
+/// The instruction at `addr` as Zilog text, and its length in bytes.
 ///
 /// ```
 /// use sargon_z80::machine::disassemble;
@@ -26,14 +187,22 @@ use decode::{Decoded, Index};
 /// assert_eq!(disassemble(&memory, 0x102), ("JR NZ, 0102h".to_string(), 2));
 /// ```
 pub fn disassemble(memory: &[u8; 0x10000], addr: u16) -> (String, usize) {
-    let byte = |offset: u16| memory[usize::from(addr.wrapping_add(offset))];
-    let decoded = match byte(0) {
-        0xCB => Decoded::new(decode::bits(byte(1)), 2),
-        0xED => decode::extended(byte),
-        prefix @ (0xDD | 0xFD) => decode::indexed(addr, Index::of(prefix), byte),
-        _ => decode::main(addr, Index::Hl, byte).unwrap_or_else(|| Decoded::data(&[byte(0)])),
-    };
-    (decoded.text, decoded.len)
+    disassemble_in(memory, addr, Dialect::Zilog)
+}
+
+/// The instruction at `addr` as text in `dialect`, and its length in bytes.
+///
+/// ```
+/// use sargon_z80::machine::{Dialect, disassemble_in};
+///
+/// let mut memory = Box::new([0u8; 0x10000]);
+/// memory[0x100..0x105].copy_from_slice(&[0x7E, 0xDD, 0x36, 0xFE, 0x05]);
+/// assert_eq!(disassemble_in(&memory, 0x100, Dialect::Tdl), ("MOV A,M".to_string(), 1));
+/// assert_eq!(disassemble_in(&memory, 0x101, Dialect::Tdl), ("MVI -2(X),05h".to_string(), 4));
+/// ```
+pub fn disassemble_in(memory: &[u8; 0x10000], addr: u16, dialect: Dialect) -> (String, usize) {
+    let instruction = decode(memory, addr);
+    (instruction.text(dialect), instruction.size())
 }
 
 #[cfg(test)]
@@ -45,6 +214,40 @@ mod tests {
         let mut mem = Box::new([0u8; 0x10000]);
         mem[0x200..0x200 + bytes.len()].copy_from_slice(bytes);
         disassemble(&mem, 0x200)
+    }
+
+    fn tdl(bytes: &[u8]) -> String {
+        let mut mem = Box::new([0u8; 0x10000]);
+        mem[0x200..0x200 + bytes.len()].copy_from_slice(bytes);
+        disassemble_in(&mem, 0x200, Dialect::Tdl).0
+    }
+
+    #[test]
+    fn tdl_spellings() {
+        assert_eq!(tdl(&[0x7E]), "MOV A,M");
+        assert_eq!(tdl(&[0x77]), "MOV M,A");
+        assert_eq!(tdl(&[0xDD, 0x7E, 0x98]), "MOV A,-104(X)");
+        assert_eq!(tdl(&[0xFD, 0x70, 0x05]), "MOV 5(Y),B");
+        assert_eq!(tdl(&[0x21, 0x34, 0x12]), "LXI H,1234h");
+        assert_eq!(tdl(&[0xF2, 0x34, 0x12]), "JP 1234h");
+        assert_eq!(tdl(&[0xC3, 0x34, 0x12]), "JMP 1234h");
+        assert_eq!(tdl(&[0xFE, 0x05]), "CPI 05h");
+        assert_eq!(tdl(&[0xED, 0xA1]), "CCI");
+        assert_eq!(tdl(&[0xFF]), "RST 7");
+        assert_eq!(tdl(&[0x07]), "RLC");
+        assert_eq!(tdl(&[0xCB, 0x00]), "RLCR B");
+        assert_eq!(tdl(&[0x20, 0xFE]), "JRNZ 0200h");
+        assert_eq!(tdl(&[0xF5]), "PUSH PSW");
+        assert_eq!(tdl(&[0xDD, 0xCB, 0x03, 0x46]), "BIT 0,3(X)");
+        assert_eq!(tdl(&[0xED, 0x5F]), "LDAR");
+        assert_eq!(tdl(&[0xED, 0x5E]), "IM2");
+        assert_eq!(tdl(&[0xDB, 0xFE]), "IN 0FEh");
+        assert_eq!(tdl(&[0xED, 0x4C]), ".BYTE 0EDh,4Ch");
+        assert_eq!(
+            tdl(&[0xFD, 0x26, 0x01]),
+            ".BYTE 0FDh,26h,01h",
+            "LD IYH,1 has no TDL word"
+        );
     }
 
     #[test]

@@ -25,7 +25,9 @@ mod trace;
 mod watch;
 
 pub use default_image::default_image;
-pub use disasm::disassemble;
+pub use disasm::{
+    Dialect, Instruction, Operand, TDL_SPELLINGS, Use, decode, disassemble, disassemble_in,
+};
 pub use emulator::{Cost, DEFAULT_BUDGET, DEFAULT_STACK_SIZE, Machine, Step, UNLIMITED_BUDGET};
 pub use error::MachineError;
 pub use image::Image;

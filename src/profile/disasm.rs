@@ -1,68 +1,38 @@
 //! One-instruction disassembly with symbol names in place of addresses.
 
-use crate::machine::{Image, disassemble};
+use crate::machine::{Dialect, Image, Use, decode};
 
-/// The instruction at `addr` as text with every 16-bit operand that is exactly a symbol's value
-/// inside the image replaced by the symbol (`CALL INCHK`, `LD HL,(MLNXT)`); and its length.
+/// The instruction at `addr` as Zilog text with every 16-bit operand that is exactly a
+/// symbol's value inside the image replaced by the symbol (`CALL INCHK`, `LD HL,(MLNXT)`); and
+/// its length.
 pub fn disassemble_symbolic(memory: &[u8; 0x10000], addr: u16, image: &Image) -> (String, usize) {
-    let (text, len) = disassemble(memory, addr);
-    (symbolic(&text, image), len)
+    disassemble_symbolic_in(memory, addr, image, Dialect::Zilog)
 }
 
-/// Replaces word tokens (`1234h`, `0ABCDh`) inside the image by symbols: an exact symbol
-/// anywhere, and `NAME+n` for memory operands `(1234h)`, which are always addresses. A value
-/// whose symbols tie under the naming rule (`KNIGHT/T1`) keeps its number, so the line still
-/// assembles. Also drops the space after commas so lines stay short in narrow panes.
-pub fn symbolic(text: &str, image: &Image) -> String {
-    let bytes = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if let Some((value, len)) = hex_token(text, i) {
-            let in_parens = i > 0 && bytes[i - 1] == b'(' && bytes.get(i + len) == Some(&b')');
-            let name = match symbol_at(image, value) {
-                Some(name) => Some(name.to_string()),
-                None if in_parens => offset_name(image, value),
-                None => None,
-            };
-            if let Some(name) = name.filter(|n| !n.contains('/')) {
-                out.push_str(&name);
-                i += len;
-                continue;
-            }
-        }
-        if bytes[i] == b',' && bytes.get(i + 1) == Some(&b' ') {
-            out.push(',');
-            i += 2;
-            continue;
-        }
-        out.push(bytes[i] as char);
-        i += 1;
-    }
-    out
+/// The instruction at `addr` in `dialect` with its operands named as
+/// [`disassemble_symbolic`] names them (`CALL INCHK`, `LHLD MLNXT`), and its length. Zilog
+/// text is written without a space after its commas, so lines stay short in narrow panes.
+pub fn disassemble_symbolic_in(
+    memory: &[u8; 0x10000],
+    addr: u16,
+    image: &Image,
+    dialect: Dialect,
+) -> (String, usize) {
+    let instruction = decode(memory, addr);
+    let text = instruction.text_named(dialect, &|value, used| name(image, value, used));
+    (text.replace(", ", ","), instruction.size())
 }
 
-/// The value and length of a whole-word token starting at byte `i` that the disassembler
-/// writes for a 16-bit value: four hex digits and `h`, with a leading 0 when the first digit
-/// is a letter (`1234h`, `0ABCDh`).
-fn hex_token(text: &str, i: usize) -> Option<(u16, usize)> {
-    let bytes = text.as_bytes();
-    let starts_word = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
-    let skip = usize::from(
-        bytes.get(i) == Some(&b'0') && bytes.get(i + 1).is_some_and(|b| b.is_ascii_alphabetic()),
-    );
-    let digits = bytes.get(i + skip..i + skip + 4)?;
-    let len = skip + 5;
-    let ends_word = bytes
-        .get(i + len)
-        .is_none_or(|b| !b.is_ascii_alphanumeric());
-    let suffix = matches!(bytes.get(i + len - 1), Some(b'h' | b'H'));
-    if starts_word && ends_word && suffix && digits.iter().all(u8::is_ascii_hexdigit) {
-        let value = u16::from_str_radix(&text[i + skip..i + skip + 4], 16).ok()?;
-        Some((value, len))
-    } else {
-        None
-    }
+/// The name of a 16-bit operand inside the image: an exact symbol anywhere, and `NAME+n` for
+/// the address of a memory operand `(nn)`. A value whose symbols tie under the naming rule
+/// (`KNIGHT/T1`) keeps its number, so the line still assembles.
+fn name(image: &Image, value: u16, used: Use) -> Option<String> {
+    let name = match symbol_at(image, value) {
+        Some(name) => Some(name.to_string()),
+        None if used == Use::Address => offset_name(image, value),
+        None => None,
+    };
+    name.filter(|n| !n.contains('/'))
 }
 
 /// `NAME+n` from the nearest symbol at or below `value`, inside the image.
@@ -101,12 +71,17 @@ mod tests {
 
     fn image() -> Image {
         let symbols =
-            SymbolTable::parse("INCHK EQU 0105H\nMLNXT EQU 0110H\nK EQU 0005H\n").unwrap();
-        let mut bytes = vec![0u8; 0x20];
+            SymbolTable::parse("INCHK EQU 0105H\nMLNXT EQU 0110H\nK EQU 0005H\nPATH EQU 0F17H\n")
+                .unwrap();
+        let mut bytes = vec![0u8; 0x1000];
         bytes[..3].copy_from_slice(&[0xCD, 0x05, 0x01]); // CALL INCHK
         bytes[3..6].copy_from_slice(&[0x2A, 0x10, 0x01]); // LD HL,(MLNXT)
         bytes[6..9].copy_from_slice(&[0x21, 0x05, 0x00]); // LD HL,0005h: K is outside
         bytes[9..11].copy_from_slice(&[0x20, 0xF5]); // JR NZ,0100h: no symbol there
+        bytes[11..14].copy_from_slice(&[0x3A, 0x12, 0x01]); // LD A,(MLNXT+2)
+        bytes[14..17].copy_from_slice(&[0x21, 0x12, 0x01]); // LD HL,0112h: a value, not memory
+        bytes[17..20].copy_from_slice(&[0xCD, 0x17, 0x0F]); // CALL PATH: 0F17h starts with 0
+        bytes[20..22].copy_from_slice(&[0x10, 0xEF]); // DJNZ INCHK
         Image::new(bytes, 0x100, symbols).unwrap()
     }
 
@@ -119,18 +94,22 @@ mod tests {
         assert_eq!(dis(0x103), ("LD HL,(MLNXT)".to_string(), 3));
         assert_eq!(dis(0x106), ("LD HL,0005h".to_string(), 3));
         assert_eq!(dis(0x109), ("JR NZ,0100h".to_string(), 2));
+        assert_eq!(dis(0x10B), ("LD A,(MLNXT+2)".to_string(), 3));
+        assert_eq!(dis(0x10E), ("LD HL,0112h".to_string(), 3));
+        assert_eq!(dis(0x111), ("CALL PATH".to_string(), 3));
+        assert_eq!(dis(0x114), ("DJNZ INCHK".to_string(), 2));
     }
 
     #[test]
-    fn only_whole_tokens_are_replaced() {
+    fn tdl_names_the_same_operands() {
         let image = image();
-        assert_eq!(symbolic("LD A, 0105h", &image), "LD A,INCHK");
-        assert_eq!(symbolic("X0105h", &image), "X0105h");
-        assert_eq!(symbolic("0105hX", &image), "0105hX");
-        assert_eq!(symbolic("01105h", &image), "01105h");
-        assert_eq!(symbolic("LD A,(0112h)", &image), "LD A,(MLNXT+2)");
-        assert_eq!(symbolic("LD HL,0112h", &image), "LD HL,0112h");
-        assert_eq!(symbolic("LD A,(0050h)", &image), "LD A,(0050h)");
+        let memory = image_memory(&image);
+        let dis = |addr| disassemble_symbolic_in(&memory, addr, &image, Dialect::Tdl).0;
+        assert_eq!(dis(0x100), "CALL INCHK");
+        assert_eq!(dis(0x103), "LHLD MLNXT");
+        assert_eq!(dis(0x10B), "LDA MLNXT+2");
+        assert_eq!(dis(0x111), "CALL PATH");
+        assert_eq!(dis(0x114), "DJNZ INCHK");
     }
 
     #[test]
@@ -138,11 +117,20 @@ mod tests {
         let symbols =
             SymbolTable::parse("HIGH1 EQU 0A010H\nKNIGHT EQU 0A002H\nT1 EQU 0A002H\n").unwrap();
         let image = Image::new(vec![0; 0x20], 0xA000, symbols).unwrap();
-        assert_eq!(symbolic("CALL 0A010h", &image), "CALL HIGH1");
-        assert_eq!(symbolic("LD A, (0A012h)", &image), "LD A,(HIGH1+2)");
-        assert_eq!(symbolic("LD A, (0A002h)", &image), "LD A,(0A002h)");
-        assert_eq!(symbolic("LD A, (0A003h)", &image), "LD A,(0A003h)");
-        assert_eq!(symbolic("LD A, 0A0h", &image), "LD A,0A0h");
-        assert_eq!(symbolic("X0A010h", &image), "X0A010h");
+        let mut memory = image_memory(&image);
+        let code: [&[u8]; 4] = [
+            &[0xCD, 0x10, 0xA0],
+            &[0x3A, 0x12, 0xA0],
+            &[0x3A, 0x02, 0xA0],
+            &[0x3A, 0x03, 0xA0],
+        ];
+        for (i, bytes) in code.iter().enumerate() {
+            memory[0xA000 + 3 * i..0xA003 + 3 * i].copy_from_slice(bytes);
+        }
+        let dis = |addr| disassemble_symbolic(&memory, addr, &image).0;
+        assert_eq!(dis(0xA000), "CALL HIGH1");
+        assert_eq!(dis(0xA003), "LD A,(HIGH1+2)");
+        assert_eq!(dis(0xA006), "LD A,(0A002h)");
+        assert_eq!(dis(0xA009), "LD A,(0A003h)");
     }
 }

@@ -16,7 +16,7 @@ mod routine;
 mod svg;
 
 pub use collector::{Collector, RoutineTally};
-pub use disasm::{disassemble_symbolic, image_memory, symbol_at};
+pub use disasm::{disassemble_symbolic, disassemble_symbolic_in, image_memory, symbol_at};
 pub use heatmap::Heatmap;
 pub use hot::{HotCode, HotData};
 pub use mix::MixEntry;

@@ -6,11 +6,11 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::collector::{Collector, RoutineTally};
-use super::disasm::{disassemble_symbolic, image_memory};
+use super::disasm::{disassemble_symbolic_in, image_memory};
 use super::heatmap::Heatmap;
 use super::hot::{HotCode, HotData, hottest_code, hottest_data, symbolize};
 use super::mix::{MixEntry, instruction_mix, mnemonic};
-use crate::machine::Image;
+use crate::machine::{Dialect, Image};
 
 /// Clock rates of the report when none are given: the TRS-80 Model I, a 2 MHz board, a Z80A.
 pub const DEFAULT_MHZ: [f64; 3] = [1.774, 2.0, 4.0];
@@ -84,6 +84,17 @@ pub fn micros(tstates: u64, mhz: f64) -> f64 {
 impl Profile {
     /// Builds the report of a finished collector; `routine` names the called routine.
     pub fn new(collector: &Collector, image: &Image, routine: &str, mhz: &[f64]) -> Profile {
+        Profile::new_in(collector, image, routine, mhz, Dialect::Zilog)
+    }
+
+    /// Builds the report with its hottest instructions disassembled in `dialect`.
+    pub fn new_in(
+        collector: &Collector,
+        image: &Image,
+        routine: &str,
+        mhz: &[f64],
+        dialect: Dialect,
+    ) -> Profile {
         let symbols = &image.symbols;
         let memory = image_memory(image);
         let opcode = |addr: u16| collector.opcode(addr);
@@ -115,7 +126,7 @@ impl Profile {
             hot_code: hottest_code(
                 collector.executed(),
                 |a| {
-                    let (text, _) = disassemble_symbolic(&memory, a, image);
+                    let (text, _) = disassemble_symbolic_in(&memory, a, image, dialect);
                     (mnemonic(opcode(a)).name(), text)
                 },
                 image,

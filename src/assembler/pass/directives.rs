@@ -3,10 +3,12 @@
 use std::rc::Rc;
 
 use super::{At, Cond, Expansion, Frame, MAX_NESTING, Pass};
+use crate::assembler::dialect::Dialect;
 use crate::assembler::error::Diag;
 use crate::assembler::macros::MacroDef;
 use crate::assembler::parser::{Label, Line};
-use crate::assembler::words::Directive;
+use crate::assembler::tdl;
+use crate::assembler::words::{self, Directive};
 
 impl Pass<'_> {
     /// Handles IF/ELSE/ENDIF in skipped code, and ELSE/ENDIF in assembled code.
@@ -65,16 +67,7 @@ impl Pass<'_> {
             }
             return;
         };
-        for i in idx + 1..=endm {
-            let body_at = At {
-                file,
-                line: i + 1,
-                col: 1,
-                text: self.sources.files[file].lines[i].clone(),
-                note: None,
-            };
-            self.list(&body_at, at.note.is_some(), None, &[], None);
-        }
+        self.list_body(idx + 1..endm + 1, file, at);
         if let Some(f) = self.frames.last_mut() {
             f.next = endm + 1;
         }
@@ -97,8 +90,91 @@ impl Pass<'_> {
                 file,
                 first: idx + 1,
                 end: endm,
+                texts: None,
             }),
         );
+    }
+
+    /// Records TDL macro `name` defined at line `idx` (its body in brackets from character
+    /// `body_at` on) and moves past its body.
+    pub(super) fn define_tdl_macro(
+        &mut self,
+        name: &Label,
+        params: &[String],
+        idx: usize,
+        body_at: usize,
+        at: &At,
+    ) {
+        let Some(frame) = self.frames.last() else {
+            return;
+        };
+        let (file, end) = (frame.file, frame.end);
+        let lines = &self.sources.files[file].lines;
+        let scan = tdl::scan_body(&lines[..end], idx, body_at, &name.name);
+        let body = match scan {
+            Ok(body) => body,
+            Err((line, diag)) => return self.broken_body(file, line, diag, at),
+        };
+        self.list(at, at.note.is_some(), None, &[], None);
+        self.list_body((idx + 1).max(body.first)..body.end, file, at);
+        if let Some(f) = self.frames.last_mut() {
+            f.next = body.end;
+        }
+        if let Some(old) = self.macros.get(&name.name) {
+            // A TDL body's first line is the one with its '[' (0-based), usually the .DEFINE.
+            let line = old.first + usize::from(old.texts.is_some());
+            let first = format!("{}:{line}", self.sources.files[old.file].display);
+            self.error(
+                at,
+                Diag::new(
+                    name.col,
+                    format!("duplicate macro '{}' (first defined at {first})", name.name),
+                ),
+            );
+            return;
+        }
+        self.macros.insert(
+            name.name.clone(),
+            Rc::new(MacroDef {
+                name: name.name.clone(),
+                params: params.to_vec(),
+                file,
+                first: body.first,
+                end: body.end,
+                texts: Some(body.texts),
+            }),
+        );
+    }
+
+    /// A TDL macro body that does not close as it should: the error on the line at fault,
+    /// and the rest of the file skipped (it would be read as the body).
+    fn broken_body(&mut self, file: usize, line: usize, diag: Diag, at: &At) {
+        self.list(at, at.note.is_some(), None, &[], None);
+        let bad = At {
+            file,
+            line: line + 1,
+            col: diag.col,
+            text: self.sources.files[file].lines[line].clone(),
+            note: at.note.clone(),
+        };
+        self.error(&bad, diag);
+        if let Some(f) = self.frames.last_mut() {
+            f.next = f.end;
+        }
+    }
+
+    /// Lists the lines `lines` of `file`, a macro body, as the definition at `at` is read.
+    fn list_body(&mut self, lines: std::ops::Range<usize>, file: usize, at: &At) {
+        for i in lines {
+            let body_at = At {
+                file,
+                line: i + 1,
+                col: 1,
+                text: self.sources.files[file].lines[i].clone(),
+                note: None,
+            };
+            self.list(&body_at, at.note.is_some(), None, &[], None);
+        }
     }
 
     fn nesting_ok(&mut self, at: &At, col: usize) -> bool {
@@ -140,10 +216,16 @@ impl Pass<'_> {
                 .find(|k| k.eq_ignore_ascii_case(name))
                 .map(|k| format!(" (macro names are case-sensitive: did you mean '{k}'?)"))
                 .unwrap_or_default();
-            self.error(
-                at,
-                Diag::new(col, format!("unknown mnemonic or macro '{name}'{hint}")),
-            );
+            self.notice_tdl_word(name, at);
+            let (what, hint) = match self.sources.options.dialect {
+                Dialect::Tdl if words::is_keyword(name) => (
+                    "TDL mnemonic or macro",
+                    format!(" ('{name}' is a Zilog word; this source is read as TDL)"),
+                ),
+                Dialect::Tdl => ("TDL mnemonic or macro", hint),
+                Dialect::Zilog => ("mnemonic or macro", hint),
+            };
+            self.error(at, Diag::new(col, format!("unknown {what} '{name}'{hint}")));
             return;
         };
         if !self.nesting_ok(at, col) {

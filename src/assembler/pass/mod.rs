@@ -6,11 +6,13 @@ use std::rc::Rc;
 
 mod directives;
 mod lookup;
+mod notes;
 
+use super::dialect::Dialect;
 use super::encode::{self, emitter::Emitter};
-use super::error::{AsmError, Diag};
+use super::error::{AsmError, AsmWarning, Diag};
 use super::expr;
-use super::image::Image;
+use super::image::{Image, Writer};
 use super::listing::ListLine;
 use super::macros::{self, MacroDef};
 use super::operand::Operand;
@@ -102,6 +104,10 @@ pub(crate) struct PassOutcome {
     pub entry: Option<u16>,
     /// Whether the pass was stopped (too many lines or errors); further passes would not help.
     pub stopped: bool,
+    /// Legal things probably not meant: text after the end, overlaps allowed.
+    pub warnings: Vec<AsmWarning>,
+    /// In a Zilog run, the first line that is TDL: the one error to report.
+    pub tdl_hint: Option<AsmError>,
 }
 
 /// One pass in progress.
@@ -123,6 +129,8 @@ pub(crate) struct Pass<'s> {
     counted_errors: usize,
     bytes: Vec<u8>,
     diags: Vec<Diag>,
+    warnings: Vec<AsmWarning>,
+    tdl_hint: Option<AsmError>,
 }
 
 impl<'s> Pass<'s> {
@@ -146,6 +154,8 @@ impl<'s> Pass<'s> {
             counted_errors: 0,
             bytes: Vec::new(),
             diags: Vec::new(),
+            warnings: Vec::new(),
+            tdl_hint: None,
         }
     }
 
@@ -200,6 +210,8 @@ impl<'s> Pass<'s> {
             listing: self.listing,
             entry: self.entry,
             stopped: self.stopped,
+            warnings: self.warnings,
+            tdl_hint: self.tdl_hint,
         }
     }
 
@@ -287,8 +299,10 @@ impl<'s> Pass<'s> {
                 false,
             ),
             Some(exp) => {
-                let text = macros::substitute(&file.lines[idx], &exp.mac.params, &exp.args);
-                let line = Rc::new(super::parser::parse_line(&text));
+                let raw = exp.mac.text(idx).unwrap_or(&file.lines[idx]);
+                let tdl = file.dialect == Dialect::Tdl;
+                let text = macros::substitute(raw, &exp.mac.params, &exp.args, tdl);
+                let line = Rc::new(file.reparse(idx, &text));
                 let col = line.op_col;
                 (
                     line,
@@ -353,7 +367,6 @@ impl<'s> Pass<'s> {
         let mut addr = Some(start as u16);
         match body {
             Body::Empty if line.label.is_none() => addr = None,
-            Body::Empty | Body::Macro { .. } | Body::Equ(_) | Body::Defl(_) | Body::Org(_) => {}
             Body::Instr {
                 mnemonic,
                 col,
@@ -378,6 +391,8 @@ impl<'s> Pass<'s> {
                 self.bytes = bytes;
                 return;
             }
+            // A label alone, and the statements `symbol_statement` took.
+            _ => {}
         }
         let listed = self.emit(
             &bytes,
@@ -391,6 +406,7 @@ impl<'s> Pass<'s> {
     /// A line that did not parse: its error, and its label still defined at PC so that later
     /// references to it do not add errors of their own.
     fn broken_line(&mut self, line: &Line, diag: &Diag, at: &At, expanded: bool) {
+        self.notice_tdl_equate(at);
         self.error(at, diag.clone());
         if let Some(label) = &line.label {
             self.define(label, self.pc as i32, SymKind::Label, at);
@@ -444,6 +460,7 @@ impl<'s> Pass<'s> {
                     }
                 }
                 self.ended = true;
+                self.text_after_end(at);
             }
             Body::If(v) => {
                 let value = self.eval(v, at);
@@ -476,6 +493,11 @@ impl<'s> Pass<'s> {
                 self.list(at, expanded, None, &[], None);
                 self.define_macro(name, params, idx, at);
             }
+            Body::Define {
+                name,
+                params,
+                body_at,
+            } => self.define_tdl_macro(name, params, idx, *body_at, at),
             Body::Equ(v) | Body::Defl(v) => {
                 let kind = if matches!(body, Body::Equ(_)) {
                     SymKind::Equ
@@ -579,14 +601,14 @@ impl<'s> Pass<'s> {
                 Diag::new(at.col, "code runs past the end of memory (FFFFH)"),
             );
         }
-        if let Some(a) = self.image.write(start, fitting) {
-            self.error(
-                at,
-                Diag::new(
-                    at.col,
-                    format!("address {a:04X}H already holds code (overlapping ORG)"),
-                ),
-            );
+        let writer = Writer {
+            file: at.file,
+            line: at.line,
+            start,
+            len: fitting.len(),
+        };
+        for overlap in self.image.write(start, fitting, writer) {
+            self.overlap(at, &overlap, &writer);
         }
         self.pc = (start + bytes.len()).min(0x10000) as u32;
         if abbreviate {

@@ -8,9 +8,16 @@ pub const RP: [&str; 4] = ["BC", "DE", "HL", "SP"];
 pub const RP2: [&str; 4] = ["BC", "DE", "HL", "AF"];
 /// Conditions; Zilog calls sign-set M.
 pub const CC: [&str; 8] = ["NZ", "Z", "NC", "C", "PO", "PE", "P", "M"];
-/// The 8-bit ALU operations with what precedes the operand.
-pub const ALU: [&str; 8] = [
-    "ADD A, ", "ADC A, ", "SUB ", "SBC A, ", "AND ", "XOR ", "OR ", "CP ",
+/// The 8-bit ALU operations, and whether Zilog writes `A,` before the operand.
+pub const ALU: [(&str, bool); 8] = [
+    ("ADD", true),
+    ("ADC", true),
+    ("SUB", false),
+    ("SBC", true),
+    ("AND", false),
+    ("XOR", false),
+    ("OR", false),
+    ("CP", false),
 ];
 /// The CB-page shifts and rotations (6 is the undocumented SLL).
 pub const ROT: [&str; 8] = ["RLC", "RRC", "RL", "RR", "SLA", "SRA", "SLL", "SRL"];
@@ -36,8 +43,8 @@ pub fn word(value: u16) -> String {
 }
 
 /// An index displacement in decimal with its sign: `+5`, `-2`, `+0`.
-pub fn displacement(d: u8) -> String {
-    format!("{:+}", d as i8)
+pub fn displacement(d: i8) -> String {
+    format!("{d:+}")
 }
 
 #[cfg(test)]
@@ -52,8 +59,8 @@ mod tests {
         assert_eq!(word(0x0000), "0000h");
         assert_eq!(word(0x9FFF), "9FFFh");
         assert_eq!(word(0xFFFF), "0FFFFh");
-        assert_eq!(displacement(0x80), "-128");
-        assert_eq!(displacement(0x00), "+0");
-        assert_eq!(displacement(0x7F), "+127");
+        assert_eq!(displacement(-128), "-128");
+        assert_eq!(displacement(0), "+0");
+        assert_eq!(displacement(127), "+127");
     }
 }

@@ -11,7 +11,7 @@ use super::routine::{Routine, SearchInputs, prepare};
 use super::vars::{Variable, variables};
 use super::watch::Watch;
 use crate::abi::{AbiError, Driver};
-use crate::machine::Image;
+use crate::machine::{Dialect, Image};
 use crate::position::Board;
 use crate::profile::DEFAULT_MHZ;
 use crate::tui::Theme;
@@ -70,6 +70,8 @@ pub struct Options {
     pub routine: String,
     /// PLYMAX, MOVENO and R for FNDMOV.
     pub search: SearchInputs,
+    /// The mnemonics of the disassembly: Zilog's, or TDL's as the 1978 book prints them.
+    pub dialect: Dialect,
 }
 
 impl Default for Options {
@@ -84,6 +86,7 @@ impl Default for Options {
                 moveno: 2,
                 r_register: 0,
             },
+            dialect: Dialect::Zilog,
         }
     }
 }
@@ -123,6 +126,7 @@ pub struct App {
     pub(super) speed_index: usize,
     pub(super) ascii: bool,
     pub(super) theme: Theme,
+    pub(super) dialect: Dialect,
     /// Memory as it was when the last command began: what differs has just changed.
     pub(super) snapshot: Vec<u8>,
     pub(super) vars: Vec<Variable>,
@@ -166,6 +170,7 @@ impl App {
             speed_index: 1,
             ascii: options.ascii,
             theme: options.theme,
+            dialect: options.dialect,
             snapshot: Vec::new(),
             vars: Vec::new(),
             status: String::new(),

@@ -1,7 +1,7 @@
 //! The disassembly window around PC, with symbol labels.
 
-use crate::machine::Image;
-use crate::profile::{disassemble_symbolic, symbol_at};
+use crate::machine::{Dialect, Image};
+use crate::profile::{disassemble_symbolic_in, symbol_at};
 
 /// How far before PC the nearest symbol may be for decoding to start there; beyond it
 /// decoding starts at PC.
@@ -23,15 +23,27 @@ pub enum ListingLine {
     },
 }
 
-/// About `rows` lines around `pc`: up to `before` lines above it and the rest below. Decoding
-/// starts at the nearest symbol at or below `pc` (or at PC when none is close), so
-/// the instructions above PC are the ones the code really has.
+/// About `rows` lines around `pc` in Zilog's mnemonics: up to `before` lines above it and the
+/// rest below. Decoding starts at the nearest symbol at or below `pc` (or at PC when none is
+/// close), so the instructions above PC are the ones the code really has.
+#[cfg(test)]
 pub fn listing(
     memory: &[u8; 0x10000],
     image: &Image,
     pc: u16,
     rows: usize,
     before: usize,
+) -> Vec<ListingLine> {
+    listing_in(memory, image, pc, (rows, before), Dialect::Zilog)
+}
+
+/// The listing around `pc` in `dialect`: `(rows, before)` as for [`listing`].
+pub fn listing_in(
+    memory: &[u8; 0x10000],
+    image: &Image,
+    pc: u16,
+    (rows, before): (usize, usize),
+    dialect: Dialect,
 ) -> Vec<ListingLine> {
     let mut lines = Vec::new();
     let mut pc_line = None;
@@ -44,11 +56,11 @@ pub fn listing(
         if addr == pc {
             pc_line = Some(lines.len());
         }
-        let next = push_instruction(&mut lines, memory, image, addr);
+        let next = push_instruction(&mut lines, memory, image, addr, dialect);
         // Decoding from the sync point stepped over PC (PC points into an instruction): the
         // lines above are unreliable, start again at PC.
         if pc_line.is_none() && addr < pc && next > pc {
-            return listing_from(memory, image, pc, rows);
+            return listing_from(memory, image, pc, rows, dialect);
         }
         addr = next;
         if pc_line.is_some_and(|at| lines.len() >= at + rows) {
@@ -60,11 +72,17 @@ pub fn listing(
     lines.into_iter().skip(first).take(rows).collect()
 }
 
-fn listing_from(memory: &[u8; 0x10000], image: &Image, pc: u16, rows: usize) -> Vec<ListingLine> {
+fn listing_from(
+    memory: &[u8; 0x10000],
+    image: &Image,
+    pc: u16,
+    rows: usize,
+    dialect: Dialect,
+) -> Vec<ListingLine> {
     let mut lines = Vec::new();
     let mut addr = pc;
     while lines.len() < rows {
-        addr = push_instruction(&mut lines, memory, image, addr);
+        addr = push_instruction(&mut lines, memory, image, addr, dialect);
     }
     lines.truncate(rows);
     lines
@@ -84,11 +102,12 @@ fn push_instruction(
     memory: &[u8; 0x10000],
     image: &Image,
     addr: u16,
+    dialect: Dialect,
 ) -> u16 {
     if let Some(name) = symbol_at(image, addr) {
         lines.push(ListingLine::Label(name.to_string()));
     }
-    let (text, len) = disassemble_symbolic(memory, addr, image);
+    let (text, len) = disassemble_symbolic_in(memory, addr, image, dialect);
     let bytes: Vec<String> = (0..len)
         .map(|i| format!("{:02X}", memory[usize::from(addr.wrapping_add(i as u16))]))
         .collect();
@@ -142,6 +161,26 @@ mod tests {
             .map(code)
             .collect();
         assert_eq!(lines, ["MAIN:", "0100 06 03 LD B,03h", "LOOP:"]);
+    }
+
+    #[test]
+    fn the_listing_speaks_tdl() {
+        let image = image();
+        let memory = image_memory(&image);
+        let lines: Vec<_> = listing_in(&memory, &image, 0x103, (5, 2), Dialect::Tdl)
+            .iter()
+            .map(code)
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                "LOOP:",
+                "0102 3C INR A",
+                "0103 10 FD DJNZ LOOP",
+                "0105 C9 RET",
+                "0106 00 NOP"
+            ]
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 use super::app::{App, CallState, PromptKind};
-use super::listing::{ListingLine, listing};
+use super::listing::{ListingLine, listing_in};
 use crate::profile::micros;
 use crate::text::{grouped, microseconds};
 use crate::tui::Theme;
@@ -208,7 +208,7 @@ impl App {
         let width = usize::from(area.width.saturating_sub(2));
         let show_bytes = width >= 40;
         let theme = self.theme();
-        let lines: Vec<Line> = listing(memory, self.image(), pc, rows, rows / 3)
+        let lines: Vec<Line> = listing_in(memory, self.image(), pc, (rows, rows / 3), self.dialect)
             .into_iter()
             .map(|line| match line {
                 ListingLine::Label(name) => {

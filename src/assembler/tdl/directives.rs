@@ -1,0 +1,263 @@
+//! TDL's directives, each mapped onto the Zilog front end's statement.
+
+use crate::assembler::dialect::Dialect;
+use crate::assembler::error::Diag;
+use crate::assembler::expr::{self, BinOp, Expr};
+use crate::assembler::lexer::{self, Numbers, RADIXES, Tok};
+use crate::assembler::parser::{Body, Cursor, DataItem, Fields, Label, Val, db};
+use crate::assembler::words;
+
+/// The statement of TDL directive `word` at column `col`, and the radix in force after it.
+pub(super) fn directive(
+    word: &str,
+    col: usize,
+    chars: &[char],
+    rest: usize,
+    numbers: Numbers,
+) -> (Result<Body, Diag>, u32) {
+    let upper = word.to_ascii_uppercase();
+    if upper == ".RADIX" {
+        return match radix(chars, rest) {
+            Ok(r) => (Ok(Body::Empty), r),
+            Err(d) => (Err(d), numbers.radix),
+        };
+    }
+    let body = match upper.as_str() {
+        ".ASCII" => ascii(chars, rest, numbers),
+        ".DEFINE" => define(chars, rest),
+        ".LOC" | ".BLKB" | ".BLKW" | ".BYTE" | ".WORD" | ".END" => {
+            fields(&upper, chars, rest, numbers)
+        }
+        _ => Err(Diag::new(
+            col,
+            format!(
+                "unknown TDL directive '{word}' (TDL's are {})",
+                words::TDL_DIRECTIVES.join(" ")
+            ),
+        )),
+    };
+    (body, numbers.radix)
+}
+
+/// The directives whose operands are a list of expressions.
+fn fields(upper: &str, chars: &[char], rest: usize, numbers: Numbers) -> Result<Body, Diag> {
+    let tokens = lexer::lex_in(chars, rest, numbers)?;
+    let f = Fields::new_in(&tokens, chars.len() + 1, Dialect::Tdl);
+    if f.parts.is_empty() && matches!(upper, ".BYTE" | ".WORD") {
+        return Err(Diag::new(
+            f.end_col,
+            format!("{upper} needs at least one value"),
+        ));
+    }
+    Ok(match upper {
+        ".LOC" => Body::Org(f.one(".LOC")?),
+        ".BLKB" => Body::Ds {
+            count: f.one(".BLKB")?,
+            fill: None,
+        },
+        ".BLKW" => {
+            let words = f.one(".BLKW")?;
+            Body::Ds {
+                count: Val {
+                    expr: Expr::Binary {
+                        op: BinOp::Mul,
+                        col: words.col,
+                        lhs: Box::new(Expr::Num(2)),
+                        rhs: Box::new(words.expr),
+                    },
+                    col: words.col,
+                },
+                fill: None,
+            }
+        }
+        ".BYTE" => db(&f)?,
+        ".WORD" => Body::Dw(f.parts.iter().map(|p| f.val(p)).collect::<Result<_, _>>()?),
+        _ => match f.parts.as_slice() {
+            [] => Body::End(None),
+            _ => Body::End(Some(f.one(".END")?)),
+        },
+    })
+}
+
+/// `.RADIX n`: the new radix, always written in decimal.
+fn radix(chars: &[char], rest: usize) -> Result<u32, Diag> {
+    let tokens = lexer::lex_in(chars, rest, Numbers::tdl(10))?;
+    let end = chars.len() + 1;
+    match tokens.as_slice() {
+        [t] => match t.tok {
+            Tok::Num(n) if RADIXES.contains(&(n as u32)) && n > 0 => Ok(n as u32),
+            Tok::Num(n) => Err(Diag::new(
+                t.col,
+                format!("unsupported .RADIX base {n}: TDL takes 2, 8, 10 or 16"),
+            )),
+            _ => Err(Diag::new(
+                t.col,
+                ".RADIX takes a decimal number: 2, 8, 10 or 16",
+            )),
+        },
+        [] => Err(Diag::new(end, ".RADIX needs a base: 2, 8, 10 or 16")),
+        [_, extra, ..] => Err(Diag::new(extra.col, ".RADIX takes one number")),
+    }
+}
+
+/// `.ASCII "text"` (any delimiter) and `.ASCII [expr]` (one byte), in any sequence.
+fn ascii(chars: &[char], rest: usize, numbers: Numbers) -> Result<Body, Diag> {
+    let mut cur = Cursor { chars, pos: rest };
+    let mut items = Vec::new();
+    loop {
+        cur.skip_blanks();
+        let Some(c) = cur.peek().filter(|&c| c != ';') else {
+            break;
+        };
+        let start = cur.pos;
+        if c == '[' {
+            let close = closing_bracket(chars, start)?;
+            let tokens = lexer::lex_in(&chars[..close], start + 1, numbers)?;
+            if tokens.is_empty() {
+                return Err(Diag::new(
+                    close + 1,
+                    ".ASCII [expr] needs a value in the brackets",
+                ));
+            }
+            let expr = expr::parse_in(&tokens, close + 1, Dialect::Tdl)?;
+            let col = tokens[0].col;
+            items.push(DataItem::Value(Val { expr, col }));
+            cur.pos = close + 1;
+            continue;
+        }
+        if c.is_ascii_alphanumeric() || c == ',' {
+            return Err(Diag::new(
+                start + 1,
+                format!(".ASCII takes a text between delimiters (\"text\") or [expr], found '{c}'"),
+            ));
+        }
+        let Some(len) = chars[start + 1..].iter().position(|&d| d == c) else {
+            return Err(Diag::new(
+                start + 1,
+                format!("unterminated text: no closing {c} on this line"),
+            ));
+        };
+        let text: String = chars[start + 1..start + 1 + len].iter().collect();
+        items.push(DataItem::Bytes(text.into_bytes()));
+        cur.pos = start + len + 2;
+    }
+    if items.is_empty() {
+        return Err(Diag::new(
+            chars.len() + 1,
+            ".ASCII needs a text (\"text\") or a value ([expr])",
+        ));
+    }
+    Ok(Body::Db(items))
+}
+
+/// The index of the `]` that closes the `[` at `open`, or the error naming what closed it.
+fn closing_bracket(chars: &[char], open: usize) -> Result<usize, Diag> {
+    for (i, &c) in chars.iter().enumerate().skip(open + 1) {
+        match c {
+            ']' => return Ok(i),
+            ')' => {
+                return Err(Diag::new(
+                    i + 1,
+                    format!(
+                        "the '[' at column {} closes with ')': expected ']'",
+                        open + 1
+                    ),
+                ));
+            }
+            ';' => break,
+            _ => {}
+        }
+    }
+    Err(Diag::new(
+        open + 1,
+        "this '[' is not closed on its line: expected ']'",
+    ))
+}
+
+/// `.DEFINE NAME[P1,P2]=` or `.DEFINE NAME=`: the name, the parameters and where the body
+/// starts (its brackets are read by the pass, as the body may run over several lines).
+fn define(chars: &[char], rest: usize) -> Result<Body, Diag> {
+    let mut cur = Cursor { chars, pos: rest };
+    cur.skip_blanks();
+    let Some((name, col)) = cur.word() else {
+        return Err(Diag::new(
+            cur.pos + 1,
+            ".DEFINE needs a macro name: .DEFINE NAME[P1,P2]=[body]",
+        ));
+    };
+    if words::is_tdl_keyword(&name) {
+        return Err(Diag::new(
+            col,
+            format!("reserved word '{name}' cannot be a macro name"),
+        ));
+    }
+    cur.skip_blanks();
+    let params = match cur.peek() {
+        Some('[') => {
+            let close = closing_bracket(chars, cur.pos).map_err(|d| {
+                Diag::new(
+                    d.col,
+                    format!("parameter list of macro '{name}': {}", d.msg),
+                )
+            })?;
+            let list = params(chars, cur.pos + 1, close)?;
+            cur.pos = close + 1;
+            list
+        }
+        Some('(') => {
+            return Err(Diag::new(
+                cur.pos + 1,
+                format!("the parameter list of macro '{name}' opens with '(': expected '['"),
+            ));
+        }
+        _ => Vec::new(),
+    };
+    cur.skip_blanks();
+    if cur.peek() != Some('=') {
+        return Err(Diag::new(
+            cur.pos + 1,
+            format!(
+                "expected '=' after macro '{name}' and its parameters: .DEFINE {name}[P1,P2]=[body]"
+            ),
+        ));
+    }
+    Ok(Body::Define {
+        name: Label { name, col },
+        params,
+        body_at: cur.pos + 1,
+    })
+}
+
+/// The parameter names between `chars[from]` and `chars[to]` (the `]`).
+fn params(chars: &[char], from: usize, to: usize) -> Result<Vec<String>, Diag> {
+    let mut names = Vec::new();
+    if chars[from..to].iter().all(|c| c.is_whitespace()) {
+        return Ok(names);
+    }
+    let mut start = from;
+    for i in from..=to {
+        if i < to && chars[i] != ',' {
+            continue;
+        }
+        let raw: String = chars[start..i].iter().collect();
+        let name = raw.trim();
+        let col = start + 1 + raw.len() - raw.trim_start().len();
+        let valid = name.chars().next().is_some_and(lexer::is_ident_start)
+            && name.chars().all(lexer::is_ident_char);
+        if !valid {
+            return Err(Diag::new(
+                col,
+                format!("macro parameter must be a name, found '{name}'"),
+            ));
+        }
+        if words::is_tdl_keyword(name) {
+            return Err(Diag::new(
+                col,
+                format!("reserved word '{name}' cannot be a macro parameter"),
+            ));
+        }
+        names.push(name.to_string());
+        start = i + 1;
+    }
+    Ok(names)
+}

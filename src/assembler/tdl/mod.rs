@@ -1,0 +1,13 @@
+//! The TDL front end: reads the words of a TDL source (TDL.md's dialect of the 1978 listing)
+//! and rewrites each statement to the one the Zilog front end would make of its Zilog form,
+//! so one encoder, one pass and one listing serve both dialects.
+
+mod define;
+mod directives;
+pub(crate) mod forms;
+mod line;
+mod rewrite;
+
+pub(crate) use define::scan_body;
+pub use forms::FORMS;
+pub(crate) use line::parse_line;

@@ -1,0 +1,509 @@
+//! `asm --dialect tdl`: every TDL form against the bytes of its Zilog form, the forms of the
+//! 1978 listing's dialect one by one, the words the two dialects read differently, a small
+//! TDL program assembled exactly (macros, `.RADIX`, `^H`, `.ASCII [expr]`, `.`-relative
+//! jumps, an overlap), the documentation's table of forms, and the errors and warnings.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use sargon_z80::assembler::{
+    AsmErrors, Assembly, Dialect, Options, TDL_FORMS, assemble_str, assemble_str_with,
+};
+
+const TDL: Options = Options {
+    dialect: Dialect::Tdl,
+    allow_overlap: false,
+};
+
+fn tdl(source: &str) -> Result<Assembly, AsmErrors> {
+    assemble_str_with("t.asm", source, &[], TDL)
+}
+
+fn tdl_bytes(line: &str) -> Vec<u8> {
+    tdl(&format!("\t{line}\n"))
+        .unwrap_or_else(|e| panic!("TDL {line:?}: {e}"))
+        .bytes
+}
+
+fn zilog_bytes(line: &str) -> Vec<u8> {
+    assemble_str("z.asm", &format!("\t{line}\n"), &[])
+        .unwrap_or_else(|e| panic!("Zilog {line:?}: {e}"))
+        .bytes
+}
+
+/// A form with its placeholders filled in: `r` and `r'` by the registers given, the others by
+/// fixed values (the same on both sides).
+fn instantiate(form: &str, r: &str, r2: &str) -> String {
+    let (name, ops) = match form.split_once(' ') {
+        Some((name, ops)) => (name, ops),
+        None => return form.to_string(),
+    };
+    let ops: Vec<String> = ops
+        .split(',')
+        .map(|op| {
+            match op {
+                "r" => r,
+                "r'" => r2,
+                "d(X)" => "-5(X)",
+                "d(Y)" => "100(Y)",
+                "(IX+d)" => "(IX-5)",
+                "(IY+d)" => "(IY+100)",
+                "n" => "5AH",
+                "(n)" => "(5AH)",
+                "nn" => "1234H",
+                "(nn)" => "(1234H)",
+                "e" => "20H",
+                "b" => "3",
+                "p" => "5",
+                "8*p" => "28H",
+                fixed => fixed,
+            }
+            .to_string()
+        })
+        .collect();
+    format!("{name} {}", ops.join(","))
+}
+
+const REGISTERS: [&str; 7] = ["A", "B", "C", "D", "E", "H", "L"];
+
+#[test]
+fn every_tdl_form_assembles_to_the_bytes_of_its_zilog_form() {
+    let mut instances = 0;
+    for &(tdl_form, zilog_form) in TDL_FORMS {
+        let seconds: &[&str] = if tdl_form.contains("r'") {
+            &REGISTERS
+        } else {
+            &["A"]
+        };
+        let firsts: &[&str] = if tdl_form.contains('r')
+            && tdl_form
+                .split(' ')
+                .nth(1)
+                .is_some_and(|o| o.split(',').any(|p| p == "r"))
+        {
+            &REGISTERS
+        } else {
+            &["A"]
+        };
+        for r in firsts {
+            for r2 in seconds {
+                let t = instantiate(tdl_form, r, r2);
+                let z = instantiate(zilog_form, r, r2);
+                let expected = zilog_bytes(&z);
+                assert!(!expected.is_empty(), "{z} assembles to nothing");
+                assert_eq!(tdl_bytes(&t), expected, "{t} (TDL) against {z} (Zilog)");
+                instances += 1;
+            }
+        }
+    }
+    assert_eq!(TDL_FORMS.len(), 257, "forms");
+    assert_eq!(instances, 479, "instructions tried");
+}
+
+/// The forms of the 1978 listing as TDL.md lists them, each written out with its Zilog
+/// equivalent, written here independently of the assembler's table.
+const LISTING_FORMS: &[(&str, &str)] = &[
+    ("MOV A,B", "LD A,B"),
+    ("MOV E,M", "LD E,(HL)"),
+    ("MOV M,C", "LD (HL),C"),
+    ("MOV A,-104(X)", "LD A,(IX-104)"),
+    ("MOV 7(X),D", "LD (IX+7),D"),
+    ("MOV L,3(Y)", "LD L,(IY+3)"),
+    ("MOV 0(Y),A", "LD (IY+0),A"),
+    ("MVI B,81", "LD B,81"),
+    ("MVI M,0FFH", "LD (HL),0FFH"),
+    ("MVI 81(X),5", "LD (IX+81),5"),
+    ("LXI B,1", "LD BC,1"),
+    ("LXI D,2", "LD DE,2"),
+    ("LXI H,3", "LD HL,3"),
+    ("LXI SP,4", "LD SP,4"),
+    ("LXI X,5", "LD IX,5"),
+    ("LXI Y,6", "LD IY,6"),
+    ("LDA 1234H", "LD A,(1234H)"),
+    ("STA 1234H", "LD (1234H),A"),
+    ("LHLD 1234H", "LD HL,(1234H)"),
+    ("SHLD 1234H", "LD (1234H),HL"),
+    ("LBCD 1234H", "LD BC,(1234H)"),
+    ("SBCD 1234H", "LD (1234H),BC"),
+    ("LDED 1234H", "LD DE,(1234H)"),
+    ("SDED 1234H", "LD (1234H),DE"),
+    ("LIXD 1234H", "LD IX,(1234H)"),
+    ("SIXD 1234H", "LD (1234H),IX"),
+    ("LIYD 1234H", "LD IY,(1234H)"),
+    ("LDAX D", "LD A,(DE)"),
+    ("XCHG", "EX DE,HL"),
+    ("EXAF", "EX AF,AF'"),
+    ("EXX", "EXX"),
+    ("LDAR", "LD A,R"),
+    ("ADD C", "ADD A,C"),
+    ("ADD M", "ADD A,(HL)"),
+    ("ADI 9", "ADD A,9"),
+    ("SUB D", "SUB D"),
+    ("SUB M", "SUB (HL)"),
+    ("SUI 9", "SUB 9"),
+    ("ANA E", "AND E"),
+    ("ANI 7", "AND 7"),
+    ("XRA A", "XOR A"),
+    ("XRA M", "XOR (HL)"),
+    ("XRI 80H", "XOR 80H"),
+    ("CMP B", "CP B"),
+    ("CMP M", "CP (HL)"),
+    ("CMP 12(X)", "CP (IX+12)"),
+    ("CPI 5", "CP 5"),
+    ("INR H", "INC H"),
+    ("INR M", "INC (HL)"),
+    ("DCR L", "DEC L"),
+    ("DCR M", "DEC (HL)"),
+    ("INX D", "INC DE"),
+    ("INX H", "INC HL"),
+    ("INX X", "INC IX"),
+    ("INX Y", "INC IY"),
+    ("DCX H", "DEC HL"),
+    ("DAD B", "ADD HL,BC"),
+    ("DAD D", "ADD HL,DE"),
+    ("DADX D", "ADD IX,DE"),
+    ("DSBC D", "SBC HL,DE"),
+    ("NEG", "NEG"),
+    ("RLD", "RLD"),
+    ("RRD", "RRD"),
+    ("LDIR", "LDIR"),
+    ("CCIR", "CPIR"),
+    ("RAL", "RLA"),
+    ("RARR C", "RR C"),
+    ("SLAR D", "SLA D"),
+    ("SRAR E", "SRA E"),
+    ("SRLR A", "SRL A"),
+    ("BIT 3,B", "BIT 3,B"),
+    ("BIT 7,M", "BIT 7,(HL)"),
+    ("BIT 4,-3(X)", "BIT 4,(IX-3)"),
+    ("SET 1,A", "SET 1,A"),
+    ("SET 6,M", "SET 6,(HL)"),
+    ("RES 2,C", "RES 2,C"),
+    ("JMP 1234H", "JP 1234H"),
+    ("JZ 1234H", "JP Z,1234H"),
+    ("JNZ 1234H", "JP NZ,1234H"),
+    ("JC 1234H", "JP C,1234H"),
+    ("JNC 1234H", "JP NC,1234H"),
+    ("JM 1234H", "JP M,1234H"),
+    ("JPE 1234H", "JP PE,1234H"),
+    ("JP 1234H", "JP P,1234H"),
+    ("JMPR 20H", "JR 20H"),
+    ("JRZ 20H", "JR Z,20H"),
+    ("JRNZ 20H", "JR NZ,20H"),
+    ("JRC 20H", "JR C,20H"),
+    ("JRNC 20H", "JR NC,20H"),
+    ("DJNZ 20H", "DJNZ 20H"),
+    ("CALL 1234H", "CALL 1234H"),
+    ("CZ 1234H", "CALL Z,1234H"),
+    ("CNZ 1234H", "CALL NZ,1234H"),
+    ("CC 1234H", "CALL C,1234H"),
+    ("RET", "RET"),
+    ("RZ", "RET Z"),
+    ("RNZ", "RET NZ"),
+    ("RC", "RET C"),
+    ("RNC", "RET NC"),
+    ("RP", "RET P"),
+    ("RM", "RET M"),
+    ("PUSH B", "PUSH BC"),
+    ("PUSH D", "PUSH DE"),
+    ("PUSH H", "PUSH HL"),
+    ("PUSH PSW", "PUSH AF"),
+    ("PUSH X", "PUSH IX"),
+    ("PUSH Y", "PUSH IY"),
+    ("POP B", "POP BC"),
+    ("POP D", "POP DE"),
+    ("POP H", "POP HL"),
+    ("POP PSW", "POP AF"),
+    ("POP X", "POP IX"),
+    ("POP Y", "POP IY"),
+    ("RST 7", "RST 38H"),
+];
+
+#[test]
+fn the_listings_forms_assemble_as_their_zilog_rewrites() {
+    for (t, z) in LISTING_FORMS {
+        assert_eq!(
+            tdl_bytes(t),
+            zilog_bytes(z),
+            "{t} (TDL) against {z} (Zilog)"
+        );
+    }
+}
+
+#[test]
+fn words_both_dialects_have_follow_the_files_dialect() {
+    // JP is TDL's jump if plus, Zilog's unconditional jump.
+    assert_eq!(tdl_bytes("JP 1234H"), [0xF2, 0x34, 0x12]);
+    assert_eq!(zilog_bytes("JP 1234H"), [0xC3, 0x34, 0x12]);
+    // CPI n compares with a byte in TDL; Zilog's CPI is the block compare, TDL's CCI.
+    assert_eq!(tdl_bytes("CPI 5"), [0xFE, 0x05]);
+    assert_eq!(zilog_bytes("CPI"), [0xED, 0xA1]);
+    assert_eq!(tdl_bytes("CCI"), [0xED, 0xA1]);
+    // RST numbers the restarts in TDL, names their address in Zilog.
+    assert_eq!(tdl_bytes("RST 7"), [0xFF]);
+    assert_eq!(zilog_bytes("RST 38H"), [0xFF]);
+    assert!(assemble_str("z.asm", "\tRST 7\n", &[]).is_err());
+    // M is the byte at (HL) in TDL, the sign condition in Zilog.
+    assert_eq!(tdl_bytes("MOV A,M"), [0x7E]);
+    assert_eq!(zilog_bytes("RET M"), [0xF8]);
+    assert_eq!(tdl_bytes("RM"), [0xF8]);
+    // CP nn calls if plus in TDL, compares in Zilog.
+    assert_eq!(tdl_bytes("CP 1234H"), [0xF4, 0x34, 0x12]);
+    assert_eq!(zilog_bytes("CP 12H"), [0xFE, 0x12]);
+    // RLC and RRC alone rotate A in TDL; Zilog's take a register.
+    assert_eq!(tdl_bytes("RLC"), [0x07]);
+    assert_eq!(tdl_bytes("RRC"), [0x0F]);
+    assert_eq!(zilog_bytes("RLC B"), [0xCB, 0x00]);
+    assert_eq!(tdl_bytes("RLCR B"), [0xCB, 0x00]);
+    assert!(tdl("\tRLC B\n").is_err());
+}
+
+/// A program of our own in TDL, with the bytes it must give, worked out by hand.
+const PROGRAM: &str = "\
+; A small TDL program: macros, .RADIX, ^H, .ASCII [expr], relative jumps, an overlap
+\t.RADIX\t16
+BASE\t= 100\t\t; 256: a bare number is hexadecimal here
+\t.RADIX\t10
+COUNT\t= ^H0A
+O.K\t= 2
+\t.LOC\tBASE
+START:\tLXI\tH,TABLE
+\tMVI\tB,COUNT
+\t.DEFINE STORE[REG,OFS]=[
+\tMOV\tOFS(X),REG
+\tINX\tH
+]
+\t.DEFINE PAUSE=[NOP]
+LOOP:\tSTORE\tA,O.K
+\tDJNZ\tLOOP
+\tJRZ\t.+4
+\tCPI\t^B101
+\tJP\t.
+\tRST\t7
+\tPAUSE
+TABLE:\t.BYTE\t1,^O17,COUNT
+\t.ASCII\t\"OK\"[13]
+\t.ASCII\t[O.K+1]
+\t.WORD\tSTART,.
+\t.BLKB\t2
+\t.LOC\tTABLE+1
+\t.BYTE\t^HFF
+\t.END
+";
+
+#[test]
+fn a_small_program_assembles_exactly() {
+    let options = Options {
+        dialect: Dialect::Tdl,
+        allow_overlap: true,
+    };
+    let asm =
+        assemble_str_with("prog.asm", PROGRAM, &[], options).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(asm.start, 0x100);
+    #[rustfmt::skip]
+    let expected = [
+        0x21, 0x14, 0x01,       // 0100 LXI H,TABLE
+        0x06, 0x0A,             // 0103 MVI B,COUNT
+        0xDD, 0x77, 0x02,       // 0105 STORE A,O.K: MOV 2(X),A
+        0x23,                   // 0108              INX H
+        0x10, 0xFA,             // 0109 DJNZ LOOP
+        0x28, 0x02,             // 010B JRZ .+4
+        0xFE, 0x05,             // 010D CPI ^B101
+        0xF2, 0x0F, 0x01,       // 010F JP . (jump if plus, to itself)
+        0xFF,                   // 0112 RST 7
+        0x00,                   // 0113 PAUSE: NOP
+        0x01, 0xFF, 0x0A,       // 0114 .BYTE 1,^O17,COUNT, its 0FH overwritten by 0FFH
+        0x4F, 0x4B, 0x0D,       // 0117 .ASCII "OK"[13]
+        0x03,                   // 011A .ASCII [O.K+1]: one byte
+        0x00, 0x01, 0x1B, 0x01, // 011B .WORD START,.
+        0x00, 0x00,             // 011F .BLKB 2
+    ];
+    assert_eq!(asm.bytes, expected);
+    let symbols: Vec<(&str, i32)> = asm
+        .symbols()
+        .iter()
+        .map(|(k, v)| (k.as_str(), *v))
+        .collect();
+    assert_eq!(
+        symbols,
+        [
+            ("BASE", 256),
+            ("COUNT", 10),
+            ("LOOP", 0x105),
+            ("O.K", 2),
+            ("START", 0x100),
+            ("TABLE", 0x114)
+        ]
+    );
+    let warnings: Vec<String> = asm.warnings().iter().map(ToString::to_string).collect();
+    assert_eq!(
+        warnings,
+        [
+            "prog.asm:28: warning: this statement (0115H) writes over 0115H of the bytes written by prog.asm:22 (0114H..0116H); the later bytes win"
+        ]
+    );
+    let strict = tdl(PROGRAM).expect_err("the overlap is an error by default");
+    assert_eq!(
+        strict.errors()[0].message,
+        "this statement (0115H) overlaps the bytes written by t.asm:22 (0114H..0116H) at 0115H; --allow-overlap lets the later bytes win"
+    );
+    let listing = asm.lst_text();
+    assert!(listing.contains("    11+ 0105  DD 77 02"), "{listing}");
+}
+
+/// The table of forms in docs/USAGE.md, as the assembler's table makes it.
+fn forms_table() -> String {
+    let mut table = String::from("| TDL | Zilog |\n|---|---|\n");
+    for (t, z) in TDL_FORMS {
+        table.push_str(&format!("| `{t}` | `{z}` |\n"));
+    }
+    table
+}
+
+#[test]
+fn the_documentation_lists_every_form() {
+    let usage =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/USAGE.md"))
+            .expect("docs/USAGE.md");
+    let start = "<!-- tdl-forms: made from src/assembler/tdl/forms.rs -->\n";
+    let end = "<!-- end of tdl-forms -->";
+    let from = usage.find(start).expect("the start marker") + start.len();
+    let to = usage[from..].find(end).expect("the end marker") + from;
+    let expected = forms_table();
+    assert!(
+        usage[from..to] == expected,
+        "docs/USAGE.md's table of TDL forms differs from the code's; put this between the markers:\n{expected}"
+    );
+}
+
+/// Runs `asm` on `source` (as `src.asm` in a fresh folder) with `args`; returns the exit code,
+/// stderr, and whether any output was written.
+fn cli(source: &str, args: &[&str]) -> (Option<i32>, String, bool) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("src.asm"), source).expect("write source");
+    let out = Command::cargo_bin("sargon-z80")
+        .expect("binary")
+        .current_dir(dir.path())
+        .args([
+            "asm", "src.asm", "-o", "out.bin", "--sym", "out.sym", "--lst", "out.lst",
+        ])
+        .args(args)
+        .output()
+        .expect("runs");
+    let written = ["out.bin", "out.sym", "out.lst"]
+        .iter()
+        .any(|f| dir.path().join(f).exists());
+    (
+        out.status.code(),
+        String::from_utf8(out.stderr).expect("utf-8"),
+        written,
+    )
+}
+
+/// A TDL source that fails: exit 2, nothing written, and stderr's first line.
+fn tdl_error(source: &str) -> String {
+    let (code, stderr, written) = cli(source, &["--dialect", "tdl"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(!written, "output written despite: {stderr}");
+    stderr.lines().next().unwrap_or_default().to_string()
+}
+
+#[test]
+fn bad_tdl_gets_a_clear_error_with_file_line_and_column() {
+    assert_eq!(
+        tdl_error("\tMOV\tA,B\n\tFROB\tA\n"),
+        "src.asm:2:2: error: unknown TDL mnemonic or macro 'FROB'"
+    );
+    assert_eq!(
+        tdl_error("\tLD\tA,B\n"),
+        "src.asm:1:2: error: unknown TDL mnemonic or macro 'LD' ('LD' is a Zilog word; this source is read as TDL)"
+    );
+    assert_eq!(
+        tdl_error("\t.DEFINE\tM1[A1]=[\n\tMVI\tA,A1\n\tNOP\n"),
+        "src.asm:1:17: error: the body of macro 'M1' is never closed: no ']' for this '['"
+    );
+    assert_eq!(
+        tdl_error("\tNOP\n\t.RADIX\t12\n"),
+        "src.asm:2:9: error: unsupported .RADIX base 12: TDL takes 2, 8, 10 or 16"
+    );
+    assert_eq!(
+        tdl_error("\tMVI\tA,^H\n"),
+        "src.asm:1:8: error: '^H' without digits: write the number after it, as in ^H10"
+    );
+    assert_eq!(
+        tdl_error("\tMVI\tA,^H100\n"),
+        "src.asm:1:8: error: value 256 (100H) out of range for a byte (-128..255)"
+    );
+    assert_eq!(
+        tdl_error("\t.WORD\t^H10000\n"),
+        "src.asm:1:8: error: value 65536 (10000H) out of range for a word (-32768..65535)"
+    );
+    assert_eq!(
+        tdl_error("\tMOV\tM,M\n")
+            .split(';')
+            .next()
+            .unwrap_or_default(),
+        "src.asm:1:6: error: invalid operands for MOV: MOV M,M"
+    );
+    assert_eq!(
+        tdl_error("\t.LOCATE\t0\n"),
+        "src.asm:1:2: error: unknown TDL directive '.LOCATE' (TDL's are .LOC .BLKB .BLKW .BYTE .WORD .ASCII .RADIX .DEFINE .END)"
+    );
+}
+
+#[test]
+fn a_macro_closed_with_the_wrong_bracket_names_the_line_and_the_bracket() {
+    assert_eq!(
+        tdl_error("\tNOP\n\t.DEFINE\tSHOW[A1,A2)=[\n\tMVI\tA,A1\n]\n"),
+        "src.asm:2:20: error: parameter list of macro 'SHOW': the '[' at column 14 closes with ')': expected ']'"
+    );
+    assert_eq!(
+        tdl_error("\t.DEFINE\tSHOW[A1]=[\n\tMVI\tA,A1\n\tNOP)\n\tNOP\n"),
+        "src.asm:3:5: error: the body of macro 'SHOW' (its '[' on line 1) closes with ')': expected ']'"
+    );
+}
+
+#[test]
+fn text_after_the_end_is_a_warning_naming_the_line_and_the_count() {
+    let (code, stderr, written) = cli(
+        "\tNOP\n\t.END\n; a comment\n\n\tMVI\tA,1\nLOOP:\tJMP\tLOOP\n",
+        &["--dialect", "tdl"],
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(written);
+    assert_eq!(
+        stderr,
+        "src.asm:2: warning: .END ends the assembly on this line: 2 lines of code after it are ignored\n"
+    );
+}
+
+#[test]
+fn a_tdl_source_read_as_zilog_is_refused_in_one_line() {
+    let (code, stderr, written) = cli(
+        "; the program\nSTART:\tNOP\n\t.LOC\t100H\n\tMVI\tA,5\n\tLXI\tH,START\n",
+        &[],
+    );
+    assert_eq!(code, Some(2));
+    assert!(!written);
+    assert_eq!(
+        stderr,
+        "src.asm:3: error: this source is written in TDL's 8080-style mnemonics ('.LOC' on this line is TDL): assemble it with --dialect tdl\n1 error; no output written\n"
+    );
+}
+
+#[test]
+fn overlapping_bytes_name_both_ranges() {
+    let source = "\t.LOC\t10H\nA1:\t.BLKB\t8\n\t.LOC\t16H\n\t.BYTE\t1,2,3,4\n";
+    let (code, stderr, written) = cli(source, &["--dialect", "tdl"]);
+    assert_eq!((code, written), (Some(2), false));
+    assert!(
+        stderr.starts_with("src.asm:4:2: error: this statement (0016H..0019H) overlaps the bytes written by src.asm:2 (0010H..0017H) at 0016H..0017H; --allow-overlap lets the later bytes win\n"),
+        "{stderr}"
+    );
+    let (code, stderr, written) = cli(source, &["--dialect", "tdl", "--allow-overlap"]);
+    assert_eq!((code, written), (Some(0), true));
+    assert_eq!(
+        stderr,
+        "src.asm:4: warning: this statement (0016H..0019H) writes over 0016H..0017H of the bytes written by src.asm:2 (0010H..0017H); the later bytes win\n"
+    );
+}
