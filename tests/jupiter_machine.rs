@@ -298,7 +298,7 @@ BESTM: DW ENTRY-6
 ENTRY: DW 0
  DB 35,55,0,0
  DW 0
- DB 85,65,0,0
+ DB 85,65,20H,0
 ";
 
 #[test]
@@ -318,12 +318,14 @@ fn searches_are_followed_through_fndmov_and_bestm() {
         bestm: 0x0124,
         from: 35,
         to: 55,
+        flags: 0,
     };
     let second = Search {
         started: 10 + 17 + cost.tstates + 7 + 11 + 17,
         bestm: 0x012A,
         from: 85,
         to: 65,
+        flags: 0x20,
         ..first
     };
     assert_eq!(j.searches(), [first, second]);

@@ -14,14 +14,18 @@
 //! ([`Jupiter::push_keys`], [`parse_keys`] for the `{enter}` forms); at each key read R
 //! advances by an amount drawn from the run's seed, so a session replays from its seed and
 //! keys. An image that names FNDMOV and BESTM has each search reported ([`Search`]): its exact
-//! cost and the squares of the entry BESTM points at.
+//! cost and the squares of the entry BESTM points at. A [`Pacer`] holds a run to a chosen clock,
+//! and [`screen_svg`] draws the screen as a picture.
 
 mod computer;
 mod console;
 mod error;
 mod keys;
 mod monitor;
+mod pace;
+mod picture;
 mod screen;
+mod session;
 mod watch;
 
 pub use computer::{DEFAULT_ENTRY, End, Jupiter, Options, Pause, entry};
@@ -29,5 +33,8 @@ pub use console::{CELLS, COLUMNS, Console, ROWS, VIDEO, cell};
 pub use error::JupiterError;
 pub use keys::{KeyError, key_text, parse_keys};
 pub use monitor::{BLOCK_BYTES, Call, MONITOR, decode};
+pub use pace::Pacer;
+pub use picture::screen_svg;
 pub use screen::{Glyphs, Screen, glyph, sextant};
+pub use session::{Stop, run_to_stop};
 pub use watch::{Search, SearchSymbols};

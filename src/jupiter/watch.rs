@@ -21,6 +21,8 @@ pub struct Search {
     pub from: u8,
     /// The chosen entry's to-square byte (BESTM + 3).
     pub to: u8,
+    /// The chosen entry's flags byte (BESTM + 4).
+    pub flags: u8,
 }
 
 /// The search routine and its answer, when the image names both.
@@ -119,6 +121,7 @@ impl ProgramWatch {
             bestm,
             from: machine.peek(bestm.wrapping_add(2)),
             to: machine.peek(bestm.wrapping_add(3)),
+            flags: machine.peek(bestm.wrapping_add(4)),
         });
     }
 }
