@@ -18,7 +18,9 @@
 //!   at least 200x.
 //! - `search.jupiter_vs_think`: the same search as a whole program run free on the Jupiter III
 //!   (its T-states checked equal to `think`'s) over `think`'s call of FNDMOV, a time ratio
-//!   taken in turns: no slower, at most 1.00x.
+//!   taken in turns: no slower. The two run the same step loop (callgrind counts the same host
+//!   instructions per emulated one to 0.01%), so the limit, 1.02x, leaves room only for the
+//!   noise of wall time.
 //! - `search.jupiter_pacing`: the clock a run paced at 4 MHz kept over a minute (half a second
 //!   in a quick run), T-states over wall time, over 4 MHz: within 1%, at least 0.99x (the
 //!   pacer never runs ahead of the clock).
@@ -82,12 +84,12 @@ impl SearchSection {
                 "search.jupiter_vs_think",
                 "search",
                 &format!(
-                    "Jupiter III whole program <= 1.00x think, PLYMAX {}",
+                    "Jupiter III whole program <= 1.02x think, PLYMAX {}",
                     self.jupiter.plymax
                 ),
                 Figure::new(self.jupiter.seconds, Unit::Seconds),
                 Some(self.jupiter.vs_think),
-                Some(Limit::at_most(Judged::Ratio, 1.00)),
+                Some(Limit::at_most(Judged::Ratio, 1.02)),
             ),
             self.pacing_goal(),
             Goal::measured(
@@ -413,7 +415,7 @@ mod tests {
                 ),
                 (
                     v("search.jupiter_vs_think"),
-                    v("Jupiter III whole program <= 1.00x think, PLYMAX 3"),
+                    v("Jupiter III whole program <= 1.02x think, PLYMAX 3"),
                     v("95.0 ms"),
                     v("0.95x"),
                     Met
