@@ -9,7 +9,9 @@ use crate::abi::search::{
 use crate::machine::Image;
 use crate::reference::{Move, Rules, legal_moves, sargon_line};
 
-use super::searcher::{Answer, Control, Failure, Hardware, Request, Searcher, no_legal_move};
+use super::searcher::{
+    Answer, Control, Failure, Hardware, Request, Searcher, Stopped, no_legal_move,
+};
 
 /// Runs searches on an image (the built-in one or a user's 1978 assembly).
 pub struct Z80Searcher {
@@ -31,8 +33,8 @@ impl Z80Searcher {
 struct Poll<'a, 'b>(&'a Control<'b>);
 
 impl SearchObserver for Poll<'_, '_> {
-    fn should_stop(&mut self) -> bool {
-        self.0.expired()
+    fn should_stop_after(&mut self, nodes: u64) -> bool {
+        self.0.expired(nodes)
     }
 }
 
@@ -61,7 +63,17 @@ impl Searcher for Z80Searcher {
             .driver
             .search(&driven, options, &mut Poll(control))
             .map_err(|error| match error {
-                SearchDriveError::Aborted { .. } => Failure::Aborted,
+                SearchDriveError::Aborted {
+                    evaluations,
+                    nodes,
+                    best,
+                    score,
+                } => Failure::Aborted(Stopped {
+                    best: best.map(|pair| Move::sargon(pair.entry, pair.second)),
+                    score,
+                    evaluations,
+                    nodes,
+                }),
                 other => Failure::Engine(other.to_string()),
             })?;
         let best = run
@@ -100,10 +112,7 @@ mod tests {
     #[test]
     fn the_built_in_image_plays_like_the_native_engine() {
         let stop = AtomicBool::new(false);
-        let control = Control {
-            stop: &stop,
-            deadline: None,
-        };
+        let control = Control::new(&stop);
         let mut z80 = Z80Searcher::new(&default_image(), "built-in").unwrap();
         let game = Game::from_fen(crate::engine::setup::START_FEN).unwrap();
         let request = Request {

@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Measures the strength of `sargon-z80 uci` against Stockfish at limited strength.
+
+Each match plays Sargon at one setting (a fixed level, `go depth N`, or a clock) against
+Stockfish with UCI_LimitStrength and one UCI_Elo, alternating colours, from the start position,
+every game played to its end by the rules (checkmate, stalemate, insufficient material, threefold
+repetition, the fifty-move rule). The rating follows from the score: Elo = opponent's UCI_Elo +
+400 log10(score / (1 - score)), with a 95 % interval from the games' spread. Stockfish anchors
+UCI_Elo to the CCRL 40/4 list, so the figures are on that scale, not FIDE's.
+
+Usage:
+  scripts/strength.py --match depth=3@1350 --match clock=10+0.1@1600 --games 40 --seed 1
+
+Every game prints one line as it ends (also to --log as JSON lines); the table comes at the end.
+The seed draws Sargon's Seed option per game (the R register that picks white's first book
+move); Stockfish's weakening draws its own random numbers, so a replay plays the same seeds and
+colours but not necessarily the same moves.
+"""
+
+import argparse
+import json
+import math
+import random
+import shlex
+import sys
+import time
+
+import chess
+import chess.engine
+
+
+def parse_match(text):
+    """`depth=N@ELO` or `clock=BASE+INC@ELO` (seconds)."""
+    try:
+        limit, elo = text.split("@")
+        kind, value = limit.split("=")
+        elo = int(elo)
+        if kind == "depth":
+            return {"kind": "depth", "depth": int(value), "elo": elo, "name": f"Ply {int(value)}"}
+        if kind == "clock":
+            base, inc = value.split("+")
+            return {"kind": "clock", "base": float(base), "inc": float(inc), "elo": elo,
+                    "name": f"clock {value}"}
+    except ValueError:
+        pass
+    raise argparse.ArgumentTypeError(f"{text!r}: expected depth=N@ELO or clock=BASE+INC@ELO")
+
+
+def parse_clock(text):
+    base, inc = text.split("+")
+    return float(base), float(inc)
+
+
+class Clock:
+    """A side's clock: base time plus an increment after each move."""
+
+    def __init__(self, base, inc):
+        self.left, self.inc = base, inc
+
+    def spend(self, seconds):
+        self.left -= seconds
+        flagged = self.left <= 0
+        self.left += self.inc
+        return flagged
+
+
+def play_game(args, match, sargon_white, seed):
+    """One game to its end; returns Sargon's points (1, 0.5, 0), the reason and the moves."""
+    board = chess.Board()
+    sargon = chess.engine.SimpleEngine.popen_uci([args.sargon, "uci", "--engine", args.engine])
+    fish = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+    try:
+        sargon.configure({"Seed": str(seed)})
+        fish.configure({"UCI_LimitStrength": True, "UCI_Elo": match["elo"], "Threads": 1,
+                        "Hash": 16})
+        own = Clock(match["base"], match["inc"]) if match["kind"] == "clock" else None
+        # A clock match is played on equal clocks; against a fixed level Stockfish has its own.
+        fish_clock = Clock(match["base"], match["inc"]) if own else Clock(*args.sf_clock)
+        while board.outcome(claim_draw=True) is None:
+            sargon_turn = board.turn == (chess.WHITE if sargon_white else chess.BLACK)
+            engine, clock = (sargon, own) if sargon_turn else (fish, fish_clock)
+            limit = sargon_limit(match, board, own, fish_clock, sargon_white) if sargon_turn \
+                else clock_limit(board, fish_clock, own or fish_clock, not sargon_white)
+            started = time.monotonic()
+            result = engine.play(board, limit)
+            if clock is not None and clock.spend(time.monotonic() - started):
+                points = 0.0 if sargon_turn else 1.0
+                return points, "time forfeit", board
+            if result.move is None or result.move not in board.legal_moves:
+                return (0.0 if sargon_turn else 1.0), f"illegal move {result.move}", board
+            board.push(result.move)
+    finally:
+        sargon.quit()
+        fish.quit()
+    outcome = board.outcome(claim_draw=True)
+    if outcome.winner is None:
+        points = 0.5
+    else:
+        points = 1.0 if outcome.winner == (chess.WHITE if sargon_white else chess.BLACK) else 0.0
+    return points, outcome.termination.name.lower().replace("_", " "), board
+
+
+def clock_limit(board, mine, theirs, mine_is_white):
+    white, black = (mine, theirs) if mine_is_white else (theirs, mine)
+    return chess.engine.Limit(white_clock=max(white.left, 0.001), black_clock=max(black.left, 0.001),
+                              white_inc=white.inc, black_inc=black.inc)
+
+
+def sargon_limit(match, board, own, fish_clock, sargon_white):
+    if match["kind"] == "depth":
+        return chess.engine.Limit(depth=match["depth"])
+    return clock_limit(board, own, fish_clock, sargon_white)
+
+
+def rating(points, elo):
+    """Elo and the half-width of its 95 % interval from a list of game points."""
+    n = len(points)
+    score = sum(points) / n
+    var = sum((p - score) ** 2 for p in points) / max(n - 1, 1)
+    margin = 1.96 * math.sqrt(var / n)
+
+    def to_elo(s):
+        s = min(max(s, 0.5 / n), 1 - 0.5 / n)
+        return elo + 400 * math.log10(s / (1 - s))
+
+    low, high = to_elo(score - margin), to_elo(score + margin)
+    return score, to_elo(score), (high - low) / 2
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sargon", default="target/release/sargon-z80")
+    parser.add_argument("--engine", default="native", choices=["native", "z80"])
+    parser.add_argument("--stockfish", default="stockfish")
+    parser.add_argument("--match", type=parse_match, action="append", required=True,
+                        help="depth=N@ELO or clock=BASE+INC@ELO (repeatable)")
+    parser.add_argument("--games", type=int, default=20, help="games per match (even: colours alternate)")
+    parser.add_argument("--sf-clock", type=parse_clock, default=(10.0, 0.1),
+                        help="Stockfish's clock BASE+INC in seconds against a fixed level "
+                             "(default 10+0.1; a clock match gives both sides its clock)")
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--log", default=None, help="append every game as a JSON line here")
+    args = parser.parse_args()
+    seed = args.seed if args.seed is not None else random.randrange(1 << 31)
+    replay = " ".join(shlex.quote(word) for word in [sys.argv[0]] + [
+        a for a in sys.argv[1:]] + ([] if args.seed is not None else ["--seed", str(seed)]))
+    print(f"seed {seed}: replay with {replay}", flush=True)
+    rng = random.Random(seed)
+    rows = []
+    for match in args.match:
+        points = []
+        for game in range(args.games):
+            sargon_white = game % 2 == 0
+            game_seed = rng.randrange(1 << 32)
+            started = time.monotonic()
+            got, reason, board = play_game(args, match, sargon_white, game_seed)
+            points.append(got)
+            line = {"match": match["name"], "elo": match["elo"], "game": game + 1,
+                    "sargon": "white" if sargon_white else "black", "seed": game_seed,
+                    "points": got, "end": reason, "plies": len(board.move_stack),
+                    "seconds": round(time.monotonic() - started, 1),
+                    "moves": " ".join(m.uci() for m in board.move_stack)}
+            print(f"{match['name']} vs {match['elo']} game {game + 1}: Sargon {line['sargon']}, "
+                  f"{got} ({reason}, {line['plies']} plies, {line['seconds']} s, seed {game_seed})",
+                  flush=True)
+            if args.log:
+                with open(args.log, "a") as log:
+                    log.write(json.dumps(line) + "\n")
+        rows.append((match, points))
+    print()
+    print("| Sargon | opponent UCI_Elo | games | +/=/- | score | Elo (CCRL 40/4) |")
+    print("|---|---|---|---|---|---|")
+    for match, points in rows:
+        score, elo, margin = rating(points, match["elo"])
+        wins, draws = points.count(1.0), points.count(0.5)
+        print(f"| {match['name']} | {match['elo']} | {len(points)} | {wins}/{draws}/"
+              f"{len(points) - wins - draws} | {100 * score:.1f} % | {elo:.0f} ± {margin:.0f} |")
+    print(f"\nseed {seed}")
+
+
+if __name__ == "__main__":
+    main()
