@@ -67,23 +67,30 @@ class Clock:
 def play_game(args, match, sargon_white, seed):
     """One game to its end; returns Sargon's points (1, 0.5, 0), the reason and the moves."""
     board = chess.Board()
-    sargon = chess.engine.SimpleEngine.popen_uci([args.sargon, "uci", "--engine", args.engine])
-    fish = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+    # A loaded machine can take long to start an engine: no start-up time limit worth the name.
+    sargon = chess.engine.SimpleEngine.popen_uci([args.sargon, "uci", "--engine", args.engine],
+                                                 timeout=600)
+    fish = chess.engine.SimpleEngine.popen_uci(args.stockfish, timeout=600)
     try:
         sargon.configure({"Seed": str(seed)})
         fish.configure({"UCI_LimitStrength": True, "UCI_Elo": match["elo"], "Threads": 1,
                         "Hash": 16})
         own = Clock(match["base"], match["inc"]) if match["kind"] == "clock" else None
-        # A clock match is played on equal clocks; against a fixed level Stockfish has its own.
+        # A clock match is played on equal clocks; against a fixed level Stockfish has its own
+        # clock, or a node limit (which no load on the machine can change).
         fish_clock = Clock(match["base"], match["inc"]) if own else Clock(*args.sf_clock)
         while board.outcome(claim_draw=True) is None:
             sargon_turn = board.turn == (chess.WHITE if sargon_white else chess.BLACK)
             engine, clock = (sargon, own) if sargon_turn else (fish, fish_clock)
-            limit = sargon_limit(match, board, own, fish_clock, sargon_white) if sargon_turn \
-                else clock_limit(board, fish_clock, own or fish_clock, not sargon_white)
+            if sargon_turn:
+                limit = sargon_limit(match, board, own, fish_clock, sargon_white)
+            elif own is None and args.sf_nodes:
+                limit, clock = chess.engine.Limit(nodes=args.sf_nodes), None
+            else:
+                limit = clock_limit(board, fish_clock, own or fish_clock, not sargon_white)
             started = time.monotonic()
             result = engine.play(board, limit)
-            if clock is not None and clock.spend(time.monotonic() - started):
+            if clock is not None and clock.spend(time.monotonic() - started - args.margin):
                 points = 0.0 if sargon_turn else 1.0
                 return points, "time forfeit", board
             if result.move is None or result.move not in board.legal_moves:
@@ -132,15 +139,27 @@ def main():
     parser.add_argument("--sargon", default="target/release/sargon-z80")
     parser.add_argument("--engine", default="native", choices=["native", "z80"])
     parser.add_argument("--stockfish", default="stockfish")
-    parser.add_argument("--match", type=parse_match, action="append", required=True,
+    parser.add_argument("--table-from", nargs="+", metavar="LOG",
+                        help="print the table of the games in these --log files and exit")
+    parser.add_argument("--match", type=parse_match, action="append",
                         help="depth=N@ELO or clock=BASE+INC@ELO (repeatable)")
     parser.add_argument("--games", type=int, default=20, help="games per match (even: colours alternate)")
     parser.add_argument("--sf-clock", type=parse_clock, default=(10.0, 0.1),
                         help="Stockfish's clock BASE+INC in seconds against a fixed level "
                              "(default 10+0.1; a clock match gives both sides its clock)")
+    parser.add_argument("--sf-nodes", type=int, default=None,
+                        help="against a fixed level, Stockfish searches this many nodes a move "
+                             "instead of playing on a clock")
+    parser.add_argument("--margin", type=float, default=0.0,
+                        help="seconds of each move's time not charged to the clock (a GUI's "
+                             "time margin, for a loaded machine)")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--log", default=None, help="append every game as a JSON line here")
     args = parser.parse_args()
+    if args.table_from:
+        return table_from_logs(args.table_from)
+    if not args.match:
+        parser.error("at least one --match is needed")
     seed = args.seed if args.seed is not None else random.randrange(1 << 31)
     replay = " ".join(shlex.quote(word) for word in [sys.argv[0]] + [
         a for a in sys.argv[1:]] + ([] if args.seed is not None else ["--seed", str(seed)]))
@@ -153,7 +172,13 @@ def main():
             sargon_white = game % 2 == 0
             game_seed = rng.randrange(1 << 32)
             started = time.monotonic()
-            got, reason, board = play_game(args, match, sargon_white, game_seed)
+            try:
+                got, reason, board = play_game(args, match, sargon_white, game_seed)
+            except (chess.engine.EngineError, chess.engine.EngineTerminatedError,
+                    TimeoutError) as error:
+                print(f"{match['name']} game {game + 1} (seed {game_seed}) not counted: {error!r}",
+                      flush=True)
+                continue
             points.append(got)
             line = {"match": match["name"], "elo": match["elo"], "game": game + 1,
                     "sargon": "white" if sargon_white else "black", "seed": game_seed,
@@ -167,6 +192,12 @@ def main():
                 with open(args.log, "a") as log:
                     log.write(json.dumps(line) + "\n")
         rows.append((match, points))
+    print_table(rows)
+    print(f"\nseed {seed}")
+
+
+def print_table(rows):
+    """The table of (match, points) rows, in Markdown."""
     print()
     print("| Sargon | opponent UCI_Elo | games | +/=/- | score | Elo (CCRL 40/4) |")
     print("|---|---|---|---|---|---|")
@@ -175,7 +206,19 @@ def main():
         wins, draws = points.count(1.0), points.count(0.5)
         print(f"| {match['name']} | {match['elo']} | {len(points)} | {wins}/{draws}/"
               f"{len(points) - wins - draws} | {100 * score:.1f} % | {elo:.0f} ± {margin:.0f} |")
-    print(f"\nseed {seed}")
+
+
+def table_from_logs(paths):
+    """The table of the games in --log files (runs with other seeds pool into one row)."""
+    rows = {}
+    for path in paths:
+        with open(path) as log:
+            for line in log:
+                game = json.loads(line)
+                key = (game["match"], game["elo"])
+                rows.setdefault(key, ({"name": game["match"], "elo": game["elo"]}, []))
+                rows[key][1].append(game["points"])
+    print_table(list(rows.values()))
 
 
 if __name__ == "__main__":

@@ -133,4 +133,31 @@ mod tests {
         };
         assert_eq!(z80.search(&book, &control).unwrap().best.uci(), "d2d4");
     }
+
+    #[test]
+    fn a_stopped_search_leaves_the_same_best_so_far_on_both_engines() {
+        let stop = AtomicBool::new(false);
+        let game = Game::from_fen(crate::engine::setup::START_FEN).unwrap();
+        let request = Request {
+            setup: *game.setup(),
+            plymax: 4,
+            r_register: 0,
+        };
+        let mut z80 = Z80Searcher::new(&default_image(), "built-in").unwrap();
+        let mut native = crate::game::NativeSearcher::new();
+        for most in [100, 1_500, 3_000] {
+            let control = Control {
+                nodes: Some(most),
+                ..Control::new(&stop)
+            };
+            let stopped = |result: Result<Answer, Failure>| match result {
+                Err(Failure::Aborted(stopped)) => (stopped.best.map(|mv| mv.uci()), stopped.score),
+                other => panic!("{other:?}"),
+            };
+            let a = stopped(z80.search(&request, &control));
+            let b = stopped(native.search(&request, &control));
+            assert_eq!(a, b, "{most} nodes");
+            assert_eq!(a.0.is_some(), most > 100, "{most} nodes: {a:?}");
+        }
+    }
 }

@@ -305,36 +305,12 @@ fn printable(message: &str) -> String {
 mod tests {
     use super::*;
     use crate::game::NativeSearcher;
-    use std::sync::Mutex;
-
-    /// A writer whose bytes the test can read.
-    #[derive(Clone, Default)]
-    struct Captured(Arc<Mutex<Vec<u8>>>);
-
-    impl std::io::Write for Captured {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(bytes);
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
-    impl Captured {
-        fn lines(&self) -> Vec<String> {
-            let bytes = self.0.lock().unwrap();
-            String::from_utf8_lossy(&bytes)
-                .lines()
-                .map(str::to_string)
-                .collect()
-        }
-    }
+    use crate::uci::output::Captured;
 
     fn converse(script: &str) -> Vec<String> {
         let captured = Captured::default();
-        let out = Output::new(Box::new(captured.clone()));
-        let mut session = Session::new(Box::new(NativeSearcher::new()), "Sargon", out);
+        let mut session =
+            Session::new(Box::new(NativeSearcher::new()), "Sargon", captured.output());
         session.run(std::io::Cursor::new(script.to_string()));
         captured.lines()
     }

@@ -201,3 +201,93 @@ fn answer(thought: &Thought, choice: Option<Choice>, out: &Output) -> Option<Eng
         mate_exit: choice.mate_exit,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{MoveTimer, NativeSearcher};
+    use crate::uci::output::Captured;
+    use std::sync::atomic::AtomicBool;
+
+    fn thought(fen: &str, go: &str) -> Thought {
+        let words: Vec<&str> = go.split_whitespace().collect();
+        Thought {
+            game: Game::from_fen(fen).unwrap(),
+            index: 0,
+            params: super::super::go::parse_go(&words).unwrap(),
+            options: Options::default(),
+            r_register: 0,
+        }
+    }
+
+    #[test]
+    fn a_search_stopped_before_any_move_answers_plymax_1() {
+        // The queen on d5 hangs to the knight; the first move in the list is a rook move.
+        let fen = "r3k2r/pppp1ppp/8/3q4/8/4N3/PPPP1PPP/R3K2R w KQkq - 0 1";
+        let (stop, timer, captured) = (
+            AtomicBool::new(true),
+            MoveTimer::running(),
+            Captured::default(),
+        );
+        let signals = Signals {
+            stop: &stop,
+            timer: &timer,
+        };
+        let own = think(
+            &mut NativeSearcher::new(),
+            &thought(fen, "depth 5"),
+            &captured.output(),
+            signals,
+        );
+        assert_eq!(own.unwrap().best.uci(), "e3d5");
+        let lines = captured.lines();
+        assert!(
+            lines.iter().any(|l| l.contains("answering PLYMAX 1")),
+            "{lines:?}"
+        );
+        assert_eq!(lines.last().unwrap(), "bestmove e3d5");
+    }
+
+    #[test]
+    fn limits_of_each_kind_of_go() {
+        let game = Game::new();
+        let options = Options::default();
+        let of = |go: &str| {
+            let words: Vec<&str> = go.split_whitespace().collect();
+            let limits = limits(
+                &super::super::go::parse_go(&words).unwrap(),
+                &options,
+                &game,
+            );
+            (
+                limits.max_ply,
+                limits.exact,
+                limits.budget.is_some(),
+                limits.nodes,
+            )
+        };
+        assert_eq!(of("depth 4"), (4, true, false, None));
+        assert_eq!(of("depth 4 movetime 100"), (4, false, true, None));
+        assert_eq!(of("infinite"), (MAX_PLY, false, false, None));
+        assert_eq!(of("movetime 100"), (MAX_PLY, false, true, None));
+        assert_eq!(of("nodes 500"), (MAX_PLY, false, false, Some(500)));
+        assert_eq!(of("mate 2"), (3, false, false, None));
+        assert_eq!(
+            of("ponder wtime 1000 btime 1000"),
+            (MAX_PLY, false, true, None)
+        );
+        let mut lowered = Game::new();
+        lowered.lower_level();
+        let params = super::super::go::parse_go(&["depth", "4"]).unwrap();
+        assert_eq!(
+            limits(&params, &options, &lowered).max_ply,
+            2,
+            "after a mate exit"
+        );
+        let without = Options {
+            mate_exit: false,
+            ..Options::default()
+        };
+        assert_eq!(limits(&params, &without, &lowered).max_ply, 4);
+    }
+}
