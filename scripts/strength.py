@@ -20,6 +20,7 @@ colours but not necessarily the same moves.
 import argparse
 import json
 import math
+import os
 import random
 import shlex
 import sys
@@ -88,9 +89,9 @@ def play_game(args, match, sargon_white, seed):
                 limit, clock = chess.engine.Limit(nodes=args.sf_nodes), None
             else:
                 limit = clock_limit(board, fish_clock, own or fish_clock, not sargon_white)
-            started = time.monotonic()
+            started = spent(args, engine)
             result = engine.play(board, limit)
-            if clock is not None and clock.spend(time.monotonic() - started - args.margin):
+            if clock is not None and clock.spend(spent(args, engine) - started - args.margin):
                 points = 0.0 if sargon_turn else 1.0
                 return points, "time forfeit", board
             if result.move is None or result.move not in board.legal_moves:
@@ -105,6 +106,18 @@ def play_game(args, match, sargon_white, seed):
     else:
         points = 1.0 if outcome.winner == (chess.WHITE if sargon_white else chess.BLACK) else 0.0
     return points, outcome.termination.name.lower().replace("_", " "), board
+
+
+def spent(args, engine):
+    """The time an engine has had: wall time, or with --cpu-clock the CPU time its process
+    used (so that a side is charged what it computed, not the time a loaded machine kept it
+    waiting)."""
+    if not args.cpu_clock:
+        return time.monotonic()
+    pid = engine.protocol.transport.get_pid()
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def clock_limit(board, mine, theirs, mine_is_white):
@@ -153,6 +166,9 @@ def main():
     parser.add_argument("--margin", type=float, default=0.0,
                         help="seconds of each move's time not charged to the clock (a GUI's "
                              "time margin, for a loaded machine)")
+    parser.add_argument("--cpu-clock", action="store_true",
+                        help="charge each move's CPU time to the clocks instead of its wall time "
+                             "(Linux; for a machine shared with other work)")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--log", default=None, help="append every game as a JSON line here")
     args = parser.parse_args()

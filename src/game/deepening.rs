@@ -96,16 +96,10 @@ pub fn deepen(
         if started && !time_left(signals.timer, limits.budget) {
             break;
         }
-        let control = Control {
-            stop: signals.stop,
-            deadline: limits
-                .budget
-                .filter(|_| started)
-                .map(|budget| (signals.timer, allowance(&levels, signals.timer, budget))),
-            nodes: limits
-                .nodes
-                .filter(|_| started)
-                .map(|most| most.saturating_sub(spent_nodes)),
+        let control = if started {
+            level_control(limits, signals, &levels, spent_nodes)
+        } else {
+            Control::new(signals.stop)
         };
         let request = Request {
             setup: *setup,
@@ -149,6 +143,21 @@ pub fn deepen(
         }
     }
     Ok(deepest)
+}
+
+/// The control of a level after the first: the move's deadline and what is left of the nodes.
+fn level_control<'a>(
+    limits: &Limits,
+    signals: Signals<'a>,
+    levels: &Levels,
+    spent_nodes: u64,
+) -> Control<'a> {
+    Control {
+        stop: signals.stop,
+        deadline: (limits.budget)
+            .map(|budget| (signals.timer, allowance(levels, signals.timer, budget))),
+        nodes: limits.nodes.map(|most| most.saturating_sub(spent_nodes)),
+    }
 }
 
 fn work(answer: &Answer) -> u64 {

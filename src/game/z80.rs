@@ -62,20 +62,7 @@ impl Searcher for Z80Searcher {
         let run = self
             .driver
             .search(&driven, options, &mut Poll(control))
-            .map_err(|error| match error {
-                SearchDriveError::Aborted {
-                    evaluations,
-                    nodes,
-                    best,
-                    score,
-                } => Failure::Aborted(Stopped {
-                    best: best.map(|pair| Move::sargon(pair.entry, pair.second)),
-                    score,
-                    evaluations,
-                    nodes,
-                }),
-                other => Failure::Engine(other.to_string()),
-            })?;
+            .map_err(failure)?;
         let best = run
             .best
             .map(|pair| Move::sargon(pair.entry, pair.second))
@@ -99,6 +86,24 @@ impl Searcher for Z80Searcher {
             book: run.book,
             elapsed: started.elapsed(),
         })
+    }
+}
+
+/// A driven search that gave no answer, as a game sees it.
+fn failure(error: SearchDriveError) -> Failure {
+    match error {
+        SearchDriveError::Aborted {
+            evaluations,
+            nodes,
+            best,
+            score,
+        } => Failure::Aborted(Stopped {
+            best: best.map(|pair| Move::sargon(pair.entry, pair.second)),
+            score,
+            evaluations,
+            nodes,
+        }),
+        other => Failure::Engine(other.to_string()),
     }
 }
 
