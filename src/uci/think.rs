@@ -50,7 +50,8 @@ pub struct EngineMove {
     pub best: Move,
     /// POSQ as the search left it.
     pub posq_after: [u8; 2],
-    /// True when the fixed-level search took the mate exit (the game's level drops by 2).
+    /// True when the fixed-level search took the mate exit with `Mate exit` on (the game's
+    /// level drops by 2).
     pub mate_exit: bool,
 }
 
@@ -198,7 +199,7 @@ fn answer(thought: &Thought, choice: Option<Choice>, out: &Output) -> Option<Eng
         index: thought.index,
         best: choice.best,
         posq_after: choice.posq_after,
-        mate_exit: choice.mate_exit,
+        mate_exit: choice.mate_exit && thought.options.mate_exit,
     })
 }
 
