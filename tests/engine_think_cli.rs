@@ -31,7 +31,7 @@ fn the_start_position_at_ply_3_is_b1c3_with_0x86() {
         .success()
         .stdout(predicate::str::contains("best         b1c3 Nc3\n"))
         .stdout(predicate::str::contains(
-            "score        0x86 = +75 cp for white (1 unit = 12.5 cp above 0x80)\n",
+            "score        +75 cp for white: material +0 cp + change 0x86 = +75 cp (1 unit = 12.5 cp above 0x80)\n",
         ))
         .stdout(predicate::str::contains("pv           b1c3 b8c6 g1f3\n"))
         .stdout(predicate::str::contains("pv (SAN)     Nc3 Nc6 Nf3\n"))
@@ -45,6 +45,8 @@ fn json_gives_the_same_answer_as_one_object() {
     assert_eq!(report["best_san"], "Nc3");
     assert_eq!(report["score"], 0x80);
     assert_eq!(report["centipawns"], 0);
+    assert_eq!(report["material_cp"], 0);
+    assert_eq!(report["evaluation_cp"], 0);
     assert_eq!(report["evaluations"], 118);
     assert_eq!(report["moveno"], 2);
     assert_eq!(report["trace_fnv1a64"], "8ad6c95670c741d4");
@@ -63,6 +65,42 @@ fn an_unquoted_fen_equals_the_files_line() {
     assert_eq!(report["best_san"], "dxe6");
     assert_eq!(report["score"], 0x80);
     assert_eq!(report["evaluations"], 352);
+}
+
+#[test]
+fn the_score_is_the_material_plus_the_change_beside_the_byte() {
+    let report = json(&[
+        "4k3/8/8/8/8/8/8/3QK3",
+        "w",
+        "-",
+        "-",
+        "0",
+        "1",
+        "--ply",
+        "3",
+    ]);
+    assert_eq!(
+        (
+            &report["score"],
+            &report["centipawns"],
+            &report["material_cp"],
+            &report["evaluation_cp"]
+        ),
+        (
+            &serde_json::json!(0x86),
+            &serde_json::json!(75),
+            &serde_json::json!(900),
+            &serde_json::json!(975)
+        )
+    );
+    cmd()
+        .args(["think", "3qk3/8/8/8/8/8/8/4K3 w - - 0 1", "--ply", "2"])
+        .args(["--engine", "native"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "score        -950 cp for white: material -900 cp + change 0x7C = -50 cp",
+        ));
 }
 
 #[test]

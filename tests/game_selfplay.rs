@@ -10,10 +10,7 @@ use sargon_z80::game::{Control, Game, NativeSearcher, Request, Searcher, Z80Sear
 /// Plays `plies` moves at PLYMAX `plymax` with R = `r`; the moves in UCI.
 fn self_play(searcher: &mut dyn Searcher, plies: usize, plymax: u8, r: u8) -> Vec<String> {
     let stop = AtomicBool::new(false);
-    let control = Control {
-        stop: &stop,
-        deadline: None,
-    };
+    let control = Control::new(&stop);
     let mut game = Game::new();
     let mut moves = Vec::new();
     for _ in 0..plies {

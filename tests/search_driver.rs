@@ -121,7 +121,16 @@ fn a_stop_ends_the_search_at_the_next_evaluation() {
     let error = driver
         .search(&startpos(3), SearchOptions::default(), &mut StopAfter(10))
         .unwrap_err();
-    assert_eq!(error, SearchDriveError::Aborted { evaluations: 10 });
+    // Still in ply 1's sort (the root and nine moves evaluated): no ply-1 move finished yet.
+    assert_eq!(
+        error,
+        SearchDriveError::Aborted {
+            evaluations: 10,
+            nodes: 9,
+            best: None,
+            score: 0
+        }
+    );
 }
 
 #[test]

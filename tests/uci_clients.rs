@@ -1,8 +1,12 @@
 //! `sargon-z80 uci` driven by real clients: python-chess (games against Stockfish with both
 //! engines, the same moves from both at the same depth and seed, a 1 s + 0.1 s clock game that
-//! never loses on time) and a raw pipe (`stop` during `go infinite`, `isready` during a search).
-//! The clients are in `tests/uci/clients.py`; they need python3 with python-chess and Stockfish
-//! (`.ci/run` installs both).
+//! never loses on time, scores that track the material, mates finished at every level,
+//! repetitions and stalemates avoided when asked) and a raw pipe (`stop` during `go infinite`
+//! and during `go depth`, `isready` during a search, pondering, the time used, analysis past
+//! the 1978 levels, a refused position, a node limit). The game checks run with `Shortest
+//! mate` and `Avoid repetition` off: the moves are the 1978 program's. The clients are in
+//! `tests/uci/clients.py`; they need python3 with python-chess and Stockfish (`.ci/run`
+//! installs both).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -65,4 +69,49 @@ fn isready_is_answered_during_a_search() {
 #[test]
 fn a_one_second_clock_game_never_loses_on_time() {
     client("clock");
+}
+
+#[test]
+fn scores_track_the_material_with_one_sign_at_every_depth() {
+    client("score");
+}
+
+#[test]
+fn a_mate_at_hand_is_taken_and_won_games_are_finished_at_every_level() {
+    client("mates");
+}
+
+#[test]
+fn avoid_repetition_refuses_a_repetition_or_a_stalemate_while_ahead() {
+    client("avoid");
+}
+
+#[test]
+fn ponderhit_answers_in_the_moves_time_with_a_ponder_move() {
+    client("ponder");
+}
+
+#[test]
+fn a_move_time_and_a_clock_share_are_used() {
+    client("time-use");
+}
+
+#[test]
+fn go_infinite_searches_past_the_1978_levels_until_stop() {
+    client("infinite");
+}
+
+#[test]
+fn a_refused_position_leaves_no_position() {
+    client("refused");
+}
+
+#[test]
+fn go_nodes_answers_the_deepest_level_within_the_limit() {
+    client("nodes");
+}
+
+#[test]
+fn stop_during_go_depth_answers_the_best_move_known() {
+    client("move-now");
 }

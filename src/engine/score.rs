@@ -12,6 +12,11 @@
 //! side to move's point of view: above 0x80 is good for it. Three bytes are not evaluations:
 //! 0xFF (the side to move forces mate within the horizon), 0x01 (it is mated in every line) and
 //! 0x00 (the move came from the opening book, no search ran).
+//!
+//! SCORE+1 is a *change*: POINTS measures material and board control against the root position
+//! (MV0, BC0), so a side a queen up scores about 0x80 like a level position. What a chess GUI
+//! wants is an evaluation, so the UCI engine and `think` report [`evaluation`]: the root's
+//! material balance in Sargon's own piece values ([`material`]) plus the change.
 
 /// The level score.
 pub const EQUAL: u8 = 0x80;
@@ -23,6 +28,68 @@ pub const MATED: u8 = 0x01;
 pub const BOOK: u8 = 0x00;
 /// Centipawns per score unit, times two (12.5 cp, kept in integers).
 const HALF_CENTIPAWNS_PER_UNIT: i32 = 25;
+
+/// Centipawns of each piece type in Sargon's piece values (PVALUE: pawn 1, knight 3, bishop 3,
+/// rook 5, queen 9); kings are not counted.
+const PIECE_CENTIPAWNS: [i32; 8] = [0, 100, 300, 300, 500, 900, 0, 0];
+
+/// The material balance of `board` for `color` (0x00 white, 0x80 black) in centipawns, in
+/// Sargon's piece values: the pieces on the board, no exchange or en-prise deduction.
+///
+/// ```
+/// use sargon_z80::engine::score::material;
+/// use sargon_z80::position::{BLACK, Board, WHITE};
+///
+/// let board = Board::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+/// assert_eq!((material(&board, WHITE), material(&board, BLACK)), (900, -900));
+/// ```
+pub fn material(board: &crate::position::Board, color: u8) -> i32 {
+    use crate::position::{COLOR_MASK, is_piece, piece_type};
+    board
+        .cells
+        .iter()
+        .filter(|&&byte| is_piece(byte))
+        .map(|&byte| {
+            let value = PIECE_CENTIPAWNS[usize::from(piece_type(byte))];
+            if byte & COLOR_MASK == color & COLOR_MASK {
+                value
+            } else {
+                -value
+            }
+        })
+        .sum()
+}
+
+/// What a search's answer says about the root position for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Evaluation {
+    /// Centipawns: the root's material balance plus Sargon's change.
+    Centipawns(i32),
+    /// The side to move mates within the horizon.
+    Mates,
+    /// The side to move is mated in every line.
+    Mated,
+}
+
+/// The evaluation of a search that answered SCORE+1 `score` in a root position whose material
+/// balance for the side to move is `material` centipawns (see [`material`]). A book move has no
+/// change of its own: the balance alone. The sign is the side to move's at every PLYMAX.
+///
+/// ```
+/// use sargon_z80::engine::score::{Evaluation, evaluation};
+///
+/// assert_eq!(evaluation(0x86, 900), Evaluation::Centipawns(975));
+/// assert_eq!(evaluation(0x7A, -100), Evaluation::Centipawns(-175));
+/// assert_eq!(evaluation(0xFF, -900), Evaluation::Mates);
+/// ```
+pub const fn evaluation(score: u8, material: i32) -> Evaluation {
+    match verdict(score) {
+        Verdict::Centipawns(change) => Evaluation::Centipawns(material + change),
+        Verdict::Book => Evaluation::Centipawns(material),
+        Verdict::Mates => Evaluation::Mates,
+        Verdict::Mated => Evaluation::Mated,
+    }
+}
 
 /// NEG as the Z80 computes it: `(256 - v) mod 256`, which mirrors a score about 0x80.
 pub const fn neg(value: u8) -> u8 {

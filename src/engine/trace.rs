@@ -109,6 +109,13 @@ pub trait Observer {
     fn should_stop(&mut self) -> bool {
         false
     }
+
+    /// The poll the search makes, with the nodes (moves made) so far; by default
+    /// [`Observer::should_stop`]. An observer that limits nodes implements this one.
+    #[inline]
+    fn should_stop_after(&mut self, _nodes: u64) -> bool {
+        self.should_stop()
+    }
 }
 
 /// The observer that watches nothing.

@@ -5,10 +5,10 @@
 //! keeps nothing between calls); the answer is the deepest level that finished.
 
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::Duration;
 
-use super::clock::{Budget, Levels};
-use super::searcher::{Answer, Control, Failure, Request, Searcher};
+use super::clock::{Budget, Levels, MoveTimer};
+use super::searcher::{Answer, Control, Failure, Request, Searcher, Stopped};
 use crate::engine::Setup;
 use crate::engine::score::{MATE, MATED};
 
@@ -21,9 +21,30 @@ pub struct Limits {
     pub exact: bool,
     /// The time of the move; None to search by depth only.
     pub budget: Option<Budget>,
-    /// Stop deepening once a level has made this many nodes (evaluations for an engine that does
-    /// not count nodes).
+    /// The most nodes (moves made) of all levels together: a level is stopped once they are
+    /// passed, and a level that passed them is not answered from (the first level excepted).
     pub nodes: Option<u64>,
+}
+
+impl Limits {
+    /// PLYMAX 1 up to `max_ply`, by depth only.
+    pub fn depth(max_ply: u8) -> Limits {
+        Limits {
+            max_ply,
+            exact: false,
+            budget: None,
+            nodes: None,
+        }
+    }
+}
+
+/// What stops a deepening from outside: `stop`, and the move's clock that the budget counts on.
+#[derive(Debug, Clone, Copy)]
+pub struct Signals<'a> {
+    /// Set by another thread (`stop`, `quit`).
+    pub stop: &'a AtomicBool,
+    /// The move's clock (it may start later, at `ponderhit`).
+    pub timer: &'a MoveTimer,
 }
 
 /// A finished level.
@@ -35,34 +56,50 @@ pub struct Level {
     pub answer: Answer,
 }
 
-/// Searches level after level; calls `report` after each finished one and returns the deepest.
-/// `Ok(None)` only when the first level was stopped before it finished. A level that fails
-/// after one has finished (a move list that a deeper search overflows) ends the deepening:
-/// `gave_up` is told the level and why, and the deepest finished level is the answer; so does
-/// an exact level that fails, after the levels below it are searched.
+/// What a deepening found.
+#[derive(Debug, Clone, Default)]
+pub struct Deepest {
+    /// The deepest level that finished within the limits.
+    pub level: Option<Level>,
+    /// The level that was stopped before it finished, and where it stood.
+    pub cut: Option<(u8, Stopped)>,
+}
+
+/// What the caller is told while levels are searched.
+#[derive(Debug)]
+pub enum Event<'a> {
+    /// A level finished.
+    Level(&'a Level),
+    /// A level failed after a shallower one finished (or an exact level failed): the deepest
+    /// finished one answers.
+    GaveUp(u8, &'a Failure),
+}
+
+/// Searches level after level while the limits allow and reports each finished one. A level
+/// that fails after one has finished (a move list that a deeper search overflows) ends the
+/// deepening; so does an exact level that fails, after the levels below it are searched. The
+/// first level is only stopped by `stop`: a move is better than none.
 pub fn deepen(
     searcher: &mut dyn Searcher,
     setup: &Setup,
     r_register: u8,
     limits: &Limits,
-    stop: &AtomicBool,
-    report: &mut dyn FnMut(&Level),
-    gave_up: &mut dyn FnMut(u8, &Failure),
-) -> Result<Option<Level>, Failure> {
-    let started = Instant::now();
+    signals: Signals<'_>,
+    events: &mut dyn FnMut(Event<'_>),
+) -> Result<Deepest, Failure> {
     let first = if limits.exact { limits.max_ply } else { 1 };
     let mut levels = Levels::default();
-    let mut deepest: Option<Level> = None;
+    let mut deepest = Deepest::default();
+    let mut spent_nodes = 0;
     for plymax in first..=limits.max_ply {
-        if deepest.is_some() && !next_level_allowed(&levels, started, limits) {
+        let started = deepest.level.is_some();
+        if started && !time_left(signals.timer, limits.budget) {
             break;
         }
-        let control = Control {
-            stop,
-            // The first level always finishes: a move is better than none.
-            deadline: deepest
-                .as_ref()
-                .and(limits.budget.map(|budget| started + budget.hard)),
+        let control = if started {
+            level_control(limits, signals, &levels, spent_nodes)
+        } else {
+            Control::new(signals.stop)
         };
         let request = Request {
             setup: *setup,
@@ -71,44 +108,88 @@ pub fn deepen(
         };
         let answer = match searcher.search(&request, &control) {
             Ok(answer) => answer,
-            Err(Failure::Aborted) => break,
-            Err(failure) if deepest.is_some() => {
-                gave_up(plymax, &failure);
+            Err(Failure::Aborted(stopped)) => {
+                deepest.cut = Some((plymax, stopped));
+                break;
+            }
+            Err(failure) if started => {
+                events(Event::GaveUp(plymax, &failure));
                 break;
             }
             Err(failure @ Failure::Engine(_)) if limits.exact && plymax > 1 => {
                 // A depth that cannot be searched: the deepest one below it that can.
-                gave_up(plymax, &failure);
+                events(Event::GaveUp(plymax, &failure));
                 let below = Limits {
                     max_ply: plymax - 1,
                     exact: false,
                     ..*limits
                 };
-                return deepen(searcher, setup, r_register, &below, stop, report, gave_up);
+                return deepen(searcher, setup, r_register, &below, signals, events);
             }
             Err(failure) => return Err(failure),
         };
+        spent_nodes += work(&answer);
+        if started && control.nodes.is_some_and(|most| work(&answer) > most) {
+            deepest.cut = Some((plymax, stopped_at(&answer)));
+            break;
+        }
         levels.push(answer.evaluations, answer.elapsed);
         let level = Level { plymax, answer };
-        report(&level);
+        events(Event::Level(&level));
         let settled = level.answer.book || matches!(level.answer.score, MATE | MATED);
-        let enough_nodes = limits.nodes.is_some_and(|most| work(&level.answer) >= most);
-        deepest = Some(level);
-        if settled || enough_nodes {
+        deepest.level = Some(level);
+        if settled || limits.nodes.is_some_and(|most| spent_nodes >= most) {
             break;
         }
     }
     Ok(deepest)
 }
 
+/// The control of a level after the first: the move's deadline and what is left of the nodes.
+fn level_control<'a>(
+    limits: &Limits,
+    signals: Signals<'a>,
+    levels: &Levels,
+    spent_nodes: u64,
+) -> Control<'a> {
+    Control {
+        stop: signals.stop,
+        deadline: (limits.budget)
+            .map(|budget| (signals.timer, allowance(levels, signals.timer, budget))),
+        nodes: limits.nodes.map(|most| most.saturating_sub(spent_nodes)),
+    }
+}
+
 fn work(answer: &Answer) -> u64 {
     answer.nodes.unwrap_or(answer.evaluations)
 }
 
-fn next_level_allowed(levels: &Levels, started: Instant, limits: &Limits) -> bool {
-    match limits.budget {
-        Some(budget) => levels.next_fits(started.elapsed(), budget.soft),
-        None => true,
+/// A level that finished past the node limit, as if it had been stopped there.
+fn stopped_at(answer: &Answer) -> Stopped {
+    Stopped {
+        best: None,
+        score: 0,
+        evaluations: answer.evaluations,
+        nodes: work(answer),
+    }
+}
+
+/// True while the move's time lasts (always while the clock waits: pondering is free time).
+fn time_left(timer: &MoveTimer, budget: Option<Budget>) -> bool {
+    match (budget, timer.elapsed()) {
+        (Some(budget), Some(spent)) => spent < budget.target,
+        _ => true,
+    }
+}
+
+/// How long after the clock's start the next level may run: to the hard limit when it is
+/// predicted to finish by then, else to the target (where it is cut, unfinished).
+fn allowance(levels: &Levels, timer: &MoveTimer, budget: Budget) -> Duration {
+    let spent = timer.elapsed().unwrap_or_default();
+    if levels.next_fits(spent, budget.hard) {
+        budget.hard
+    } else {
+        budget.target
     }
 }
 
@@ -116,97 +197,100 @@ fn next_level_allowed(levels: &Levels, started: Instant, limits: &Limits) -> boo
 mod tests {
     use super::*;
     use crate::game::{Game, NativeSearcher};
-    use std::time::Duration;
+
+    /// Deepens with a running clock; every finished level as (PLYMAX, evaluations), the gave-ups
+    /// as "PLYMAX: failure".
+    fn run(
+        searcher: &mut dyn Searcher,
+        setup: &Setup,
+        r: u8,
+        limits: &Limits,
+    ) -> (Deepest, Vec<(u8, u64)>, Vec<String>) {
+        let (stop, timer) = (AtomicBool::new(false), MoveTimer::running());
+        let (mut seen, mut failed) = (Vec::new(), Vec::new());
+        let signals = Signals {
+            stop: &stop,
+            timer: &timer,
+        };
+        let deepest = deepen(
+            searcher,
+            setup,
+            r,
+            limits,
+            signals,
+            &mut |event| match event {
+                Event::Level(level) => seen.push((level.plymax, level.answer.evaluations)),
+                Event::GaveUp(plymax, failure) => failed.push(format!("{plymax}: {failure}")),
+            },
+        )
+        .unwrap();
+        (deepest, seen, failed)
+    }
+
+    fn depth(max_ply: u8) -> Limits {
+        Limits::depth(max_ply)
+    }
+
+    fn start() -> Setup {
+        *Game::from_fen(crate::engine::setup::START_FEN)
+            .unwrap()
+            .setup()
+    }
 
     #[test]
     fn depth_only_reports_every_level() {
-        let game = Game::from_fen(crate::engine::setup::START_FEN).unwrap();
-        let limits = Limits {
-            max_ply: 3,
-            exact: false,
-            budget: None,
-            nodes: None,
-        };
-        let mut seen = Vec::new();
-        let deepest = deepen(
-            &mut NativeSearcher::new(),
-            game.setup(),
-            0,
-            &limits,
-            &AtomicBool::new(false),
-            &mut |level| seen.push((level.plymax, level.answer.evaluations)),
-            &mut |_, failure| panic!("{failure}"),
-        )
-        .unwrap()
-        .unwrap();
+        let (deepest, seen, _) = run(&mut NativeSearcher::new(), &start(), 0, &depth(3));
         assert_eq!(seen, vec![(1, 21), (2, 118), (3, 921)]);
-        assert_eq!(deepest.answer.best.uci(), "b1c3");
+        assert_eq!(deepest.level.unwrap().answer.best.uci(), "b1c3");
     }
 
     #[test]
     fn an_exhausted_budget_still_answers_the_first_level() {
-        let game = Game::from_fen(crate::engine::setup::START_FEN).unwrap();
         let limits = Limits {
-            max_ply: 9,
-            exact: false,
             budget: Some(Budget {
-                soft: Duration::ZERO,
+                target: Duration::ZERO,
                 hard: Duration::ZERO,
             }),
-            nodes: None,
+            ..depth(9)
         };
-        let deepest = deepen(
-            &mut NativeSearcher::new(),
-            game.setup(),
-            0,
-            &limits,
-            &AtomicBool::new(false),
-            &mut |_| {},
-            &mut |_, failure| panic!("{failure}"),
-        )
-        .unwrap()
-        .unwrap();
+        let (deepest, _, _) = run(&mut NativeSearcher::new(), &start(), 0, &limits);
+        let level = deepest.level.unwrap();
         assert_eq!(
-            (deepest.plymax, deepest.answer.best.uci()),
+            (level.plymax, level.answer.best.uci()),
             (1, "b1c3".to_string())
         );
     }
 
     #[test]
-    fn the_book_and_a_mate_end_the_deepening() {
-        let limits = Limits {
-            max_ply: 5,
-            exact: false,
-            budget: None,
-            nodes: None,
+    fn a_node_limit_answers_the_deepest_level_within_it() {
+        // The start position's PLYMAX 1 and 2 make 20 and 137 nodes: 343 are left for PLYMAX 3
+        // (986), which stops at the first poll past them.
+        let nodes = |most| Limits {
+            nodes: Some(most),
+            ..depth(9)
         };
-        let stop = AtomicBool::new(false);
         let mut native = NativeSearcher::new();
-        let book = deepen(
-            &mut native,
-            Game::new().setup(),
-            1,
-            &limits,
-            &stop,
-            &mut |_| {},
-            &mut |_, failure| panic!("{failure}"),
-        );
-        let book = book.unwrap().unwrap();
+        let (deepest, seen, _) = run(&mut native, &start(), 0, &nodes(500));
+        assert_eq!(seen.iter().map(|&(p, _)| p).collect::<Vec<_>>(), [1, 2]);
+        let (plymax, stopped) = deepest.cut.unwrap();
+        assert_eq!(plymax, 3);
+        assert_eq!(stopped.nodes, 344);
+        let (deepest, seen, _) = run(&mut native, &start(), 0, &nodes(5));
+        assert_eq!((deepest.level.unwrap().plymax, seen.len()), (1, 1));
+    }
+
+    #[test]
+    fn the_book_and_a_mate_end_the_deepening() {
+        let mut native = NativeSearcher::new();
+        let (book, _, _) = run(&mut native, Game::new().setup(), 1, &depth(5));
+        let book = book.level.unwrap();
         assert_eq!(
             (book.plymax, book.answer.best.uci()),
             (1, "d2d4".to_string())
         );
         let mate = Game::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
-        let found = deepen(
-            &mut native,
-            mate.setup(),
-            0,
-            &limits,
-            &stop,
-            &mut |_| {},
-            &mut |_, failure| panic!("{failure}"),
-        );
-        let found = found.unwrap().unwrap();
+        let (found, _, _) = run(&mut native, mate.setup(), 0, &depth(5));
+        let found = found.level.unwrap();
         assert_eq!(found.answer.score, MATE);
         assert_eq!(
             (found.plymax, found.answer.best.uci()),
@@ -232,44 +316,18 @@ mod tests {
 
     #[test]
     fn a_deeper_level_that_fails_leaves_the_deepest_finished_one() {
-        let game = Game::from_fen(crate::engine::setup::START_FEN).unwrap();
-        let limits = Limits {
-            max_ply: 4,
-            exact: false,
-            budget: None,
-            nodes: None,
-        };
-        let mut failed = Vec::new();
-        let deepest = deepen(
-            &mut Shallow(NativeSearcher::new()),
-            game.setup(),
-            0,
-            &limits,
-            &AtomicBool::new(false),
-            &mut |_| {},
-            &mut |plymax, failure| failed.push(format!("{plymax}: {failure}")),
-        )
-        .unwrap()
-        .unwrap();
-        assert_eq!((deepest.plymax, deepest.answer.evaluations), (2, 118));
+        let mut shallow = Shallow(NativeSearcher::new());
+        let (deepest, _, failed) = run(&mut shallow, &start(), 0, &depth(4));
+        let level = deepest.level.unwrap();
+        assert_eq!((level.plymax, level.answer.evaluations), (2, 118));
         assert_eq!(failed, vec!["3: move list overflow at ply 3".to_string()]);
         // PLYMAX 4 exactly: it fails, and so does 3; 2 answers.
         let exact = Limits {
             exact: true,
-            ..limits
+            ..depth(4)
         };
-        let mut failed = Vec::new();
-        let deepest = deepen(
-            &mut Shallow(NativeSearcher::new()),
-            game.setup(),
-            0,
-            &exact,
-            &AtomicBool::new(false),
-            &mut |_| {},
-            &mut |plymax, _| failed.push(plymax),
-        )
-        .unwrap()
-        .unwrap();
-        assert_eq!((deepest.plymax, failed), (2, vec![4, 3]));
+        let (deepest, _, failed) = run(&mut shallow, &start(), 0, &exact);
+        let failed: Vec<&str> = failed.iter().map(|f| &f[..1]).collect();
+        assert_eq!((deepest.level.unwrap().plymax, failed), (2, vec!["4", "3"]));
     }
 }

@@ -2,6 +2,7 @@
 //! searching level after level under a clock. The UCI engine and the terminal game are built
 //! on this room.
 
+mod avoid;
 mod clock;
 mod deepening;
 mod ending;
@@ -10,12 +11,13 @@ mod searcher;
 mod state;
 mod z80;
 
-pub use clock::{Budget, Levels};
-pub use deepening::{Level, Limits, deepen};
+pub use avoid::{Spoiler, alternative, spoiler};
+pub use clock::{Budget, Levels, MoveTimer};
+pub use deepening::{Deepest, Event, Level, Limits, Signals, deepen};
 pub use ending::{Ending, ending};
 pub use pgn::{Tags, pgn, today};
 pub use searcher::{
-    Answer, Control, Failure, Hardware, NativeSearcher, Request, Searcher, no_legal_move,
+    Answer, Control, Failure, Hardware, NativeSearcher, Request, Searcher, Stopped, no_legal_move,
 };
 pub use state::{Game, GameError, Start};
 pub use z80::Z80Searcher;

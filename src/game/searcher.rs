@@ -6,6 +6,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::clock::MoveTimer;
+
 use thiserror::Error;
 
 use crate::engine::{Engine, Observer, SearchError, SearchParams, Setup};
@@ -27,15 +29,31 @@ pub struct Request {
 pub struct Control<'a> {
     /// Set by another thread (`stop`, `quit`).
     pub stop: &'a AtomicBool,
-    /// Abort at this instant.
-    pub deadline: Option<Instant>,
+    /// Abort this long after the move's clock started (a clock that has not started yet, while
+    /// pondering, never expires).
+    pub deadline: Option<(&'a MoveTimer, Duration)>,
+    /// Abort once the search has made more than this many nodes (moves made).
+    pub nodes: Option<u64>,
 }
 
-impl Control<'_> {
-    /// True when the search should give up now.
+impl<'a> Control<'a> {
+    /// Stopped by `stop` only.
+    pub fn new(stop: &'a AtomicBool) -> Control<'a> {
+        Control {
+            stop,
+            deadline: None,
+            nodes: None,
+        }
+    }
+
+    /// True when the search should give up now, having made `nodes` nodes.
     #[inline]
-    pub fn expired(&self) -> bool {
-        self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|at| Instant::now() >= at)
+    pub fn expired(&self, nodes: u64) -> bool {
+        self.stop.load(Ordering::Relaxed)
+            || self.nodes.is_some_and(|most| nodes > most)
+            || self
+                .deadline
+                .is_some_and(|(timer, after)| timer.elapsed().is_some_and(|spent| spent >= after))
     }
 }
 
@@ -73,6 +91,20 @@ pub struct Answer {
     pub elapsed: Duration,
 }
 
+/// Where a search stood when it was stopped: the best of the ply-1 moves it had finished
+/// (BESTM and S\[1\] so far; ply 1 has no upper bound, so that move's score is exact).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stopped {
+    /// BESTM so far; None when no ply-1 move was finished.
+    pub best: Option<Move>,
+    /// S\[1\] so far (0 when no ply-1 move was finished).
+    pub score: u8,
+    /// Evaluations made.
+    pub evaluations: u64,
+    /// Nodes (moves made).
+    pub nodes: u64,
+}
+
 /// A search that gave no move.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum Failure {
@@ -84,7 +116,7 @@ pub enum Failure {
     },
     /// Stopped before the search finished.
     #[error("the search was stopped before it finished")]
-    Aborted,
+    Aborted(Stopped),
     /// The engine failed (an emulated image that broke a guard, a list overflow...).
     #[error("{0}")]
     Engine(String),
@@ -115,8 +147,8 @@ impl NativeSearcher {
 struct Watch<'a, 'b>(&'a Control<'b>);
 
 impl Observer for Watch<'_, '_> {
-    fn should_stop(&mut self) -> bool {
-        self.0.expired()
+    fn should_stop_after(&mut self, nodes: u64) -> bool {
+        self.0.expired(nodes)
     }
 }
 
@@ -135,7 +167,12 @@ impl Searcher for NativeSearcher {
             .engine
             .search(&request.setup, &params, &mut Watch(control))
             .map_err(|error| match error {
-                SearchError::Aborted(_) => Failure::Aborted,
+                SearchError::Aborted(partial) => Failure::Aborted(Stopped {
+                    best: partial.best,
+                    score: partial.score,
+                    evaluations: partial.evaluations,
+                    nodes: partial.nodes,
+                }),
                 other => Failure::Engine(other.to_string()),
             })?;
         let best = match result.best {
@@ -180,10 +217,7 @@ mod tests {
     #[test]
     fn native_answers_like_the_1978_program() {
         let stop = AtomicBool::new(false);
-        let control = Control {
-            stop: &stop,
-            deadline: None,
-        };
+        let control = Control::new(&stop);
         let game = Game::from_fen(crate::engine::setup::START_FEN).unwrap();
         let answer = NativeSearcher::new()
             .search(&request(&game, 3), &control)
@@ -202,15 +236,17 @@ mod tests {
     #[test]
     fn stop_and_mate() {
         let stop = AtomicBool::new(true);
-        let control = Control {
-            stop: &stop,
-            deadline: None,
-        };
+        let control = Control::new(&stop);
         let game = Game::from_fen(crate::engine::setup::START_FEN).unwrap();
         let mut native = NativeSearcher::new();
         assert_eq!(
             native.search(&request(&game, 3), &control).unwrap_err(),
-            Failure::Aborted
+            Failure::Aborted(Stopped {
+                best: None,
+                score: 0,
+                evaluations: 0,
+                nodes: 0
+            })
         );
         stop.store(false, Ordering::Relaxed);
         let mated = Game::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();

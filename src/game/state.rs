@@ -52,6 +52,7 @@ pub enum GameError {
 struct Played {
     mv: Move,
     before: Setup,
+    lowered_before: u8,
 }
 
 /// A game: its start, its moves, and the program's memory after them.
@@ -61,6 +62,9 @@ pub struct Game {
     initial: Setup,
     setup: Setup,
     played: Vec<Played>,
+    /// Plies the mate exits of the engine's searches took off PLYMAX (`SARGON_SEARCH.md` 10:
+    /// the 1978 game loop does not restore PLYMAX after a mate exit).
+    lowered: u8,
 }
 
 impl Game {
@@ -93,7 +97,29 @@ impl Game {
             initial,
             setup: initial,
             played: Vec::new(),
+            lowered: 0,
         }
+    }
+
+    /// How many plies the mate exits so far took off the level.
+    pub fn lowered(&self) -> u8 {
+        self.lowered
+    }
+
+    /// The level a search at PLYMAX `plymax` has in this game after its mate exits (at least
+    /// 1: the 1978 byte would go to 0, where no mate is seen, or wrap from 1 to 255).
+    pub fn level(&self, plymax: u8) -> u8 {
+        plymax.saturating_sub(self.lowered).max(1)
+    }
+
+    /// A mate exit: the 1978 game loop leaves PLYMAX two lower for the rest of the game.
+    pub fn lower_level(&mut self) {
+        self.lowered = self.lowered.saturating_add(2);
+    }
+
+    /// The positions of the game before the one now, oldest first.
+    pub fn history(&self) -> impl Iterator<Item = &Board> + '_ {
+        self.played.iter().map(|played| &played.before.board)
     }
 
     /// What a search is poked with now: board, KOLOR, MOVENO, previous-move entry.
@@ -164,7 +190,11 @@ impl Game {
         } else {
             moveno
         };
-        self.played.push(Played { mv: *mv, before });
+        self.played.push(Played {
+            mv: *mv,
+            before,
+            lowered_before: self.lowered,
+        });
     }
 
     /// Plays the engine's own move after its search, with POSQ as the search left it (the
@@ -178,6 +208,7 @@ impl Game {
     pub fn undo(&mut self) -> Option<Move> {
         let played = self.played.pop()?;
         self.setup = played.before;
+        self.lowered = played.lowered_before;
         Some(played.mv)
     }
 

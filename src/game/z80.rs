@@ -9,7 +9,9 @@ use crate::abi::search::{
 use crate::machine::Image;
 use crate::reference::{Move, Rules, legal_moves, sargon_line};
 
-use super::searcher::{Answer, Control, Failure, Hardware, Request, Searcher, no_legal_move};
+use super::searcher::{
+    Answer, Control, Failure, Hardware, Request, Searcher, Stopped, no_legal_move,
+};
 
 /// Runs searches on an image (the built-in one or a user's 1978 assembly).
 pub struct Z80Searcher {
@@ -31,8 +33,8 @@ impl Z80Searcher {
 struct Poll<'a, 'b>(&'a Control<'b>);
 
 impl SearchObserver for Poll<'_, '_> {
-    fn should_stop(&mut self) -> bool {
-        self.0.expired()
+    fn should_stop_after(&mut self, nodes: u64) -> bool {
+        self.0.expired(nodes)
     }
 }
 
@@ -60,10 +62,7 @@ impl Searcher for Z80Searcher {
         let run = self
             .driver
             .search(&driven, options, &mut Poll(control))
-            .map_err(|error| match error {
-                SearchDriveError::Aborted { .. } => Failure::Aborted,
-                other => Failure::Engine(other.to_string()),
-            })?;
+            .map_err(failure)?;
         let best = run
             .best
             .map(|pair| Move::sargon(pair.entry, pair.second))
@@ -90,6 +89,24 @@ impl Searcher for Z80Searcher {
     }
 }
 
+/// A driven search that gave no answer, as a game sees it.
+fn failure(error: SearchDriveError) -> Failure {
+    match error {
+        SearchDriveError::Aborted {
+            evaluations,
+            nodes,
+            best,
+            score,
+        } => Failure::Aborted(Stopped {
+            best: best.map(|pair| Move::sargon(pair.entry, pair.second)),
+            score,
+            evaluations,
+            nodes,
+        }),
+        other => Failure::Engine(other.to_string()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,10 +117,7 @@ mod tests {
     #[test]
     fn the_built_in_image_plays_like_the_native_engine() {
         let stop = AtomicBool::new(false);
-        let control = Control {
-            stop: &stop,
-            deadline: None,
-        };
+        let control = Control::new(&stop);
         let mut z80 = Z80Searcher::new(&default_image(), "built-in").unwrap();
         let game = Game::from_fen(crate::engine::setup::START_FEN).unwrap();
         let request = Request {
@@ -123,5 +137,32 @@ mod tests {
             r_register: 1,
         };
         assert_eq!(z80.search(&book, &control).unwrap().best.uci(), "d2d4");
+    }
+
+    #[test]
+    fn a_stopped_search_leaves_the_same_best_so_far_on_both_engines() {
+        let stop = AtomicBool::new(false);
+        let game = Game::from_fen(crate::engine::setup::START_FEN).unwrap();
+        let request = Request {
+            setup: *game.setup(),
+            plymax: 4,
+            r_register: 0,
+        };
+        let mut z80 = Z80Searcher::new(&default_image(), "built-in").unwrap();
+        let mut native = crate::game::NativeSearcher::new();
+        for most in [100, 1_500, 3_000] {
+            let control = Control {
+                nodes: Some(most),
+                ..Control::new(&stop)
+            };
+            let stopped = |result: Result<Answer, Failure>| match result {
+                Err(Failure::Aborted(stopped)) => (stopped.best.map(|mv| mv.uci()), stopped.score),
+                other => panic!("{other:?}"),
+            };
+            let a = stopped(z80.search(&request, &control));
+            let b = stopped(native.search(&request, &control));
+            assert_eq!(a, b, "{most} nodes");
+            assert_eq!(a.0.is_some(), most > 100, "{most} nodes: {a:?}");
+        }
     }
 }

@@ -1,25 +1,25 @@
-//! The `info` lines of a finished level and the final `bestmove`.
+//! The `info` lines of a finished level.
 
 use std::time::Duration;
 
-use crate::engine::score::{self, Verdict};
+use crate::engine::score::{self, Evaluation, Verdict};
 use crate::game::{Answer, Level};
 
-/// The `score` field: centipawns (12.5 per Sargon unit above 0x80), or a mate in the number
-/// of moves of the principal variation (the 1978 search scores every mate alike, so this is
-/// the line it found, not necessarily the shortest).
-pub fn score_field(answer: &Answer) -> String {
+/// The `score` field: the root's material balance for the side to move plus Sargon's change,
+/// in centipawns; or a mate in the number of moves of the principal variation (the 1978 search
+/// scores every mate alike, so this is the line it found, not necessarily the shortest).
+pub fn score_field(answer: &Answer, material: i32) -> String {
     let moves = answer.pv.len().div_ceil(2).max(1);
-    match score::verdict(answer.score) {
-        Verdict::Centipawns(cp) => format!("cp {cp}"),
-        Verdict::Mates => format!("mate {moves}"),
-        Verdict::Mated => format!("mate -{moves}"),
-        Verdict::Book => "cp 0".to_string(),
+    match score::evaluation(answer.score, material) {
+        Evaluation::Centipawns(cp) => format!("cp {cp}"),
+        Evaluation::Mates => format!("mate {moves}"),
+        Evaluation::Mated => format!("mate -{moves}"),
     }
 }
 
-/// `info depth ... score ... nodes ... nps ... time ... pv ...` for a finished level.
-pub fn level_line(level: &Level) -> String {
+/// `info depth ... score ... nodes ... nps ... time ... pv ...` for a finished level whose root
+/// has `material` centipawns for the side to move.
+pub fn level_line(level: &Level, material: i32) -> String {
     let answer = &level.answer;
     let nodes = answer.nodes.unwrap_or(answer.evaluations);
     let pv: Vec<String> = answer.pv.iter().map(|mv| mv.uci()).collect();
@@ -31,11 +31,25 @@ pub fn level_line(level: &Level) -> String {
     format!(
         "info depth {} score {} nodes {} nps {} time {} pv {}",
         level.plymax,
-        score_field(answer),
+        score_field(answer, material),
         nodes,
         per_second(nodes, answer.elapsed),
         answer.elapsed.as_millis(),
         pv
+    )
+}
+
+/// The `info string` with the score as the 1978 program has it: SCORE+1, the change it means,
+/// and the material it was added to.
+pub fn score_byte_line(level: &Level, material: i32) -> String {
+    let byte = level.answer.score;
+    let change = match score::verdict(byte) {
+        Verdict::Centipawns(cp) => format!("{cp:+} cp since the root"),
+        other => other.to_string(),
+    };
+    format!(
+        "PLYMAX {}: SCORE+1 = 0x{byte:02X} ({change}); material {material:+} cp for the side to move",
+        level.plymax
     )
 }
 

@@ -1,6 +1,7 @@
 //! The UCI engine: the GUI's lines parsed, the options, time management, and the session that
 //! answers them with either engine (`sargon-z80 uci`).
 
+mod choice;
 mod clock;
 mod command;
 mod go;
@@ -12,6 +13,7 @@ mod read;
 mod session;
 mod think;
 
+pub use choice::ADVANTAGE;
 pub use clock::budget;
 pub use command::{Command, MAX_LINE, StartPosition, parse_line};
 pub use go::GoParams;

@@ -4,16 +4,17 @@ use crate::files::{clip, excerpt};
 
 /// The deepest PLYMAX the 1978 ply tables allow (`SARGON_SEARCH.md` 7.4).
 pub const MAX_PLY: u8 = 9;
-/// The deepest level of the 1978 program (its levels run 1..6); `go` under a clock stops here.
-pub const DEFAULT_PLY: u8 = 6;
+/// The `Ply` option's default: the tables' limit, so that a clock or a move time is used
+/// whole. The 1978 program's levels run 1..6.
+pub const DEFAULT_PLY: u8 = MAX_PLY;
 /// The clock of a 4 MHz Z80 (the fastest 1978 machines); the TRS-80 Model I ran at 1.774.
 pub const DEFAULT_MHZ: f64 = 4.0;
 
 /// The option values the session works with.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Options {
-    /// `Ply`: the deepest PLYMAX a clock or `infinite` search goes to, and the depth of a bare
-    /// `go`.
+    /// `Ply`: the deepest PLYMAX a search with a clock, a move time or a node limit goes to,
+    /// and the deepest level of a bare `go`.
     pub ply: u8,
     /// `Book`: the 1978 opening moves at the first move of either side.
     pub book: bool,
@@ -24,6 +25,17 @@ pub struct Options {
     /// `Seed`: the R register at the start of each search (None: drawn at random per game and
     /// announced in an `info string`).
     pub seed: Option<u64>,
+    /// `Mate exit`: the 1978 game loop's rule: after a search at a fixed level found a forced
+    /// mate at ply 1, the game's later searches at a fixed level are two plies shallower.
+    pub mate_exit: bool,
+    /// `Shortest mate`: when a fixed-level search finds a forced mate, the shallower levels are
+    /// searched for a shorter one, and the first level that mates answers.
+    pub shortest_mate: bool,
+    /// `Avoid repetition`: a move that repeats a position of the game or stalemates, chosen
+    /// while ahead, gives way to the best move that does not, if that keeps the advantage.
+    pub avoid_repetition: bool,
+    /// `Ponder`: the GUI says whether it lets the engine ponder (nothing else depends on it).
+    pub ponder: bool,
 }
 
 impl Default for Options {
@@ -34,6 +46,10 @@ impl Default for Options {
             historical_clock: false,
             mhz: DEFAULT_MHZ,
             seed: None,
+            mate_exit: true,
+            shortest_mate: true,
+            avoid_repetition: false,
+            ponder: false,
         }
     }
 }
@@ -46,6 +62,10 @@ pub fn declarations() -> Vec<String> {
         "option name Historical clock type check default false".to_string(),
         format!("option name MHz type string default {DEFAULT_MHZ}"),
         "option name Seed type string default random".to_string(),
+        "option name Mate exit type check default true".to_string(),
+        "option name Shortest mate type check default true".to_string(),
+        "option name Avoid repetition type check default false".to_string(),
+        "option name Ponder type check default false".to_string(),
     ]
 }
 
@@ -59,6 +79,10 @@ impl Options {
             "historical clock" => self.historical_clock = parse_check(name, value)?,
             "mhz" => self.mhz = parse_mhz(value)?,
             "seed" => self.seed = parse_seed(value)?,
+            "mate exit" => self.mate_exit = parse_check(name, value)?,
+            "shortest mate" => self.shortest_mate = parse_check(name, value)?,
+            "avoid repetition" => self.avoid_repetition = parse_check(name, value)?,
+            "ponder" => self.ponder = parse_check(name, value)?,
             _ => return Err(format!("no option named {}", excerpt(name))),
         }
         Ok(())
@@ -119,6 +143,10 @@ mod tests {
         options.set("MHz", Some("1.774")).unwrap();
         options.set("Seed", Some("42")).unwrap();
         options.set("Book", Some("false")).unwrap();
+        options.set("Mate exit", Some("false")).unwrap();
+        options.set("shortest mate", Some("false")).unwrap();
+        options.set("Avoid Repetition", Some("true")).unwrap();
+        options.set("Ponder", Some("true")).unwrap();
         assert_eq!(
             options,
             Options {
@@ -127,6 +155,10 @@ mod tests {
                 historical_clock: true,
                 mhz: 1.774,
                 seed: Some(42),
+                mate_exit: false,
+                shortest_mate: false,
+                avoid_repetition: true,
+                ponder: true,
             }
         );
         options.set("Seed", Some("random")).unwrap();

@@ -46,3 +46,36 @@ impl Output {
         self.closed.load(Ordering::Relaxed)
     }
 }
+
+/// A writer whose lines a test reads.
+#[cfg(test)]
+#[derive(Clone, Default)]
+pub(super) struct Captured(Arc<Mutex<Vec<u8>>>);
+
+#[cfg(test)]
+impl Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+impl Captured {
+    /// An output writing here.
+    pub fn output(&self) -> Output {
+        Output::new(Box::new(self.clone()))
+    }
+
+    /// The lines written so far.
+    pub fn lines(&self) -> Vec<String> {
+        let bytes = self.0.lock().unwrap();
+        String::from_utf8_lossy(&bytes)
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+}

@@ -12,7 +12,7 @@ use super::options::{Options, declarations};
 use super::output::Output;
 use super::read::read_line;
 use super::think::{EngineMove, Thought, think};
-use crate::game::{Game, Searcher, Start};
+use crate::game::{Game, MoveTimer, Searcher, Signals, Start};
 
 /// A finished worker: the searcher back, and the move it chose (to carry its POSQ into the game).
 type Worker = JoinHandle<(Box<dyn Searcher>, Option<EngineMove>)>;
@@ -22,18 +22,23 @@ pub struct Session {
     out: Output,
     name: String,
     options: Options,
-    game: Game,
+    /// The game; None after a refused `position`, until the next one is accepted.
+    game: Option<Game>,
     /// The moves of `game` in UCI text, as the GUI sent them.
     moves: Vec<String>,
     searcher: Option<Box<dyn Searcher>>,
     worker: Option<Worker>,
     stop: Arc<AtomicBool>,
+    /// The clock of the running search's move (waiting while it ponders).
+    timer: Arc<MoveTimer>,
     /// The engine's last move not yet seen in a `position` command.
     pending: Option<EngineMove>,
     /// The seed of this game (R on entry to FNDMOV), announced once per game.
     seed: Option<u64>,
     /// True while the running search waits for `stop` (`go infinite`, `go ponder`).
     infinite: bool,
+    /// True while the running search ponders (until `ponderhit` or `stop`).
+    pondering: bool,
 }
 
 impl Session {
@@ -43,14 +48,16 @@ impl Session {
             out,
             name: name.to_string(),
             options: Options::default(),
-            game: Game::new(),
+            game: Some(Game::new()),
             moves: Vec::new(),
             searcher: Some(searcher),
             worker: None,
             stop: Arc::new(AtomicBool::new(false)),
+            timer: Arc::new(MoveTimer::running()),
             pending: None,
             seed: None,
             infinite: false,
+            pondering: false,
         }
     }
 
@@ -93,7 +100,8 @@ impl Session {
         match command {
             Command::Uci => self.identify(),
             Command::IsReady => self.out.line("readyok"),
-            Command::Debug(_) | Command::PonderHit => {}
+            Command::Debug(_) => {}
+            Command::PonderHit => self.ponderhit(),
             Command::Stop => self.stop.store(true, Ordering::Relaxed),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::NewGame => self.new_game(),
@@ -122,9 +130,22 @@ impl Session {
         }
     }
 
+    /// The opponent played the move the engine pondered on: the move's clock starts now and
+    /// the search goes on as a normal one.
+    fn ponderhit(&mut self) {
+        if !self.pondering {
+            return self
+                .out
+                .info("ignored ponderhit: the engine is not pondering");
+        }
+        self.timer.start();
+        self.pondering = false;
+        self.infinite = false;
+    }
+
     fn new_game(&mut self) {
         self.finish_search();
-        self.game = Game::new();
+        self.game = Some(Game::new());
         self.moves.clear();
         self.pending = None;
         self.seed = None;
@@ -139,10 +160,13 @@ impl Session {
             StartPosition::Startpos => Start::Startpos,
             StartPosition::Fen(fen) => Start::Fen(fen),
         };
-        let continues = *self.game.start() == start && moves.starts_with(&self.moves);
+        let continues = self
+            .game
+            .as_ref()
+            .is_some_and(|game| *game.start() == start && moves.starts_with(&self.moves));
         if !continues {
             match Game::from_start(&start) {
-                Ok(game) => self.game = game,
+                Ok(game) => self.game = Some(game),
                 Err(error) => return self.refuse_position(&error.to_string()),
             }
             self.moves.clear();
@@ -154,45 +178,76 @@ impl Session {
         }
     }
 
-    /// Plays one move of the GUI's list, with the searched POSQ when it is the engine's own.
+    /// Plays one move of the GUI's list, with the searched POSQ (and the mate exit's lower
+    /// level) when it is the engine's own.
     fn play(&mut self, text: &str) -> Result<(), String> {
-        let mv = self.game.find(text).map_err(|error| error.to_string())?;
+        let Some(game) = self.game.as_mut() else {
+            return Err("no position".to_string());
+        };
+        let mv = game.find(text).map_err(|error| error.to_string())?;
         match self.pending.take() {
             Some(own) if own.index == self.moves.len() && own.best == mv => {
-                self.game.play_searched(&mv, own.posq_after)
+                game.play_searched(&mv, own.posq_after);
+                if own.mate_exit {
+                    game.lower_level();
+                }
             }
-            _ => self.game.play(&mv),
+            _ => game.play(&mv),
         }
         self.moves.push(text.to_string());
         Ok(())
     }
 
+    /// A refused `position` leaves no position: a `go` before the next accepted one answers
+    /// `bestmove 0000` rather than a move in a position the GUI does not have.
     fn refuse_position(&mut self, reason: &str) {
+        self.game = None;
+        self.moves.clear();
+        self.pending = None;
         self.out.info(&format!(
-            "ignored position ({}); kept the position after {} moves",
-            printable(reason),
-            self.moves.len()
+            "refused position ({}): no position until the next one",
+            printable(reason)
         ));
     }
 
     fn go(&mut self, params: GoParams) {
         self.finish_search();
+        let Some(game) = self.game.clone() else {
+            self.out
+                .info("no position: the last position command was refused");
+            return self.out.line("bestmove 0000");
+        };
         let Some(mut searcher) = self.searcher.take() else {
-            return self.out.info("no engine available");
+            self.out.info("no engine available");
+            return self.out.line("bestmove 0000");
         };
         self.stop.store(false, Ordering::Relaxed);
         self.infinite = params.infinite || params.ponder;
+        self.pondering = params.ponder;
+        self.timer = Arc::new(if params.ponder {
+            MoveTimer::waiting()
+        } else {
+            MoveTimer::running()
+        });
         let seed = self.announce_seed();
         let thought = Thought {
-            game: self.game.clone(),
+            game,
             index: self.moves.len(),
             params,
             options: self.options.clone(),
             r_register: seed as u8,
         };
-        let (out, stop) = (self.out.clone(), Arc::clone(&self.stop));
+        let (out, stop, timer) = (
+            self.out.clone(),
+            Arc::clone(&self.stop),
+            Arc::clone(&self.timer),
+        );
         self.worker = Some(std::thread::spawn(move || {
-            let own = think(searcher.as_mut(), &thought, &out, &stop);
+            let signals = Signals {
+                stop: &stop,
+                timer: &timer,
+            };
+            let own = think(searcher.as_mut(), &thought, &out, signals);
             (searcher, own)
         }));
     }
@@ -215,6 +270,7 @@ impl Session {
     fn finish_search(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         self.wait();
+        self.pondering = false;
     }
 
     /// Waits until a running search has answered `bestmove` on its own (a search under
@@ -249,36 +305,12 @@ fn printable(message: &str) -> String {
 mod tests {
     use super::*;
     use crate::game::NativeSearcher;
-    use std::sync::Mutex;
-
-    /// A writer whose bytes the test can read.
-    #[derive(Clone, Default)]
-    struct Captured(Arc<Mutex<Vec<u8>>>);
-
-    impl std::io::Write for Captured {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(bytes);
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
-    impl Captured {
-        fn lines(&self) -> Vec<String> {
-            let bytes = self.0.lock().unwrap();
-            String::from_utf8_lossy(&bytes)
-                .lines()
-                .map(str::to_string)
-                .collect()
-        }
-    }
+    use crate::uci::output::Captured;
 
     fn converse(script: &str) -> Vec<String> {
         let captured = Captured::default();
-        let out = Output::new(Box::new(captured.clone()));
-        let mut session = Session::new(Box::new(NativeSearcher::new()), "Sargon", out);
+        let mut session =
+            Session::new(Box::new(NativeSearcher::new()), "Sargon", captured.output());
         session.run(std::io::Cursor::new(script.to_string()));
         captured.lines()
     }
@@ -300,7 +332,7 @@ mod tests {
             "{info}"
         );
         assert!(info.ends_with(" pv b1c3 b8c6 g1f3"), "{info}");
-        assert_eq!(lines.last().unwrap(), "bestmove b1c3");
+        assert_eq!(lines.last().unwrap(), "bestmove b1c3 ponder b8c6");
     }
 
     #[test]
@@ -324,13 +356,13 @@ mod tests {
         );
         assert_eq!(lines[1], "info string ignored: unknown command \"foo\"");
         assert!(
-            lines[2].starts_with("info string ignored position"),
+            lines[2].starts_with("info string refused position"),
             "{lines:?}"
         );
         assert_eq!(
             lines.last().unwrap(),
-            "bestmove e2e4",
-            "the book, from the start"
+            "bestmove 0000",
+            "no position after a refused one"
         );
     }
 

@@ -1,10 +1,13 @@
 """Drives `sargon-z80 uci` with python-chess and a raw pipe, as GUIs do.
 
 Usage: clients.py SARGON_BINARY STOCKFISH_BINARY CHECK
-CHECK is one of: game, same-moves, stop, isready, clock. Prints what it did; exits non-zero
-with the reason on any failure.
+CHECK is one of the keys of CHECKS at the end. Prints what it did; exits non-zero with the
+reason on any failure.
 """
 
+import io
+import os
+import select
 import subprocess
 import sys
 import time
@@ -15,9 +18,13 @@ import chess.engine
 SEED = "1978"
 
 
-def sargon(binary, engine):
+# The 1978 program's own choices: no search for a shorter mate, no avoided repetition.
+AS_1978 = {"Shortest mate": False, "Avoid repetition": False}
+
+
+def sargon(binary, engine, options=None):
     uci = chess.engine.SimpleEngine.popen_uci([binary, "uci", "--engine", engine])
-    uci.configure({"Seed": SEED})
+    uci.configure({"Seed": SEED, **(options or {})})
     return uci
 
 
@@ -27,11 +34,11 @@ def stockfish(binary):
     return uci
 
 
-def play_game(binary, fish_binary, engine, depth, plies, sargon_color=chess.WHITE):
+def play_game(binary, fish_binary, engine, depth, plies, sargon_color=chess.WHITE, options=None):
     """Sargon against Stockfish until the game is over (mate, stalemate, a draw a GUI would
     claim or adjudicate) or `plies` moves were played; returns the moves (UCI) and the board."""
     board = chess.Board()
-    me, fish = sargon(binary, engine), stockfish(fish_binary)
+    me, fish = sargon(binary, engine, options), stockfish(fish_binary)
     try:
         while not board.is_game_over(claim_draw=True) and len(board.move_stack) < plies:
             if board.turn == sargon_color:
@@ -50,7 +57,7 @@ def play_game(binary, fish_binary, engine, depth, plies, sargon_color=chess.WHIT
 def check_game(binary, fish_binary):
     """Whole games: the emulated engine as white, the native one as black, played to the end."""
     for engine, color in (("z80", chess.WHITE), ("native", chess.BLACK)):
-        moves, board = play_game(binary, fish_binary, engine, 2, 1000, color)
+        moves, board = play_game(binary, fish_binary, engine, 2, 1000, color, AS_1978)
         outcome = board.outcome(claim_draw=True)
         if outcome is None:
             raise SystemExit(f"{engine}: the game did not end in {len(moves)} plies")
@@ -63,8 +70,8 @@ def check_game(binary, fish_binary):
 
 def check_same_moves(binary, fish_binary):
     """A game played by the emulated engine, replayed position by position by the native one."""
-    moves, _ = play_game(binary, fish_binary, "z80", 3, 40)
-    native = sargon(binary, "native")
+    moves, _ = play_game(binary, fish_binary, "z80", 3, 40, options=AS_1978)
+    native = sargon(binary, "native", AS_1978)
     try:
         for ply in range(0, len(moves), 2):
             board = chess.Board()
@@ -89,7 +96,9 @@ def raw(binary, engine):
 
 
 def send(proc, line):
-    proc.stdin.write(line + "\n")
+    """One line to the engine, on a text pipe or a byte pipe."""
+    data = line + "\n"
+    proc.stdin.write(data if isinstance(proc.stdin, io.TextIOBase) else data.encode())
     proc.stdin.flush()
 
 
@@ -144,7 +153,7 @@ def check_clock(binary, fish_binary):
     """A 1 s + 0.1 s game: Sargon's clock never falls."""
     for engine in ("z80", "native"):
         board = chess.Board()
-        me, fish = sargon(binary, engine), stockfish(fish_binary)
+        me, fish = sargon(binary, engine, AS_1978), stockfish(fish_binary)
         clock, least = 1.0, 1.0
         try:
             while not board.is_game_over() and len(board.move_stack) < 60:
@@ -168,12 +177,226 @@ def check_clock(binary, fish_binary):
         print(f"{engine}: {len(board.move_stack)} plies, least time left {least:.3f} s")
 
 
+def session(binary, engine, *lines):
+    """A raw pipe (read unbuffered, so that a wait can time out) with the handshake done and
+    `lines` sent."""
+    proc = subprocess.Popen([binary, "uci", "--engine", engine], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=False, bufsize=0)
+    proc.pending = b""
+    send(proc, "uci")
+    collect(proc, "uciok", 10)
+    for line in lines:
+        send(proc, line)
+    return proc
+
+
+def read_line(proc, deadline):
+    """One line of the engine's output, or None when none comes before `deadline`."""
+    while b"\n" not in proc.pending:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([proc.stdout], [], [], left)[0]:
+            return None
+        chunk = os.read(proc.stdout.fileno(), 65536)
+        if not chunk:
+            raise SystemExit("the engine closed its output")
+        proc.pending += chunk
+    line, proc.pending = proc.pending.split(b"\n", 1)
+    return line.decode().strip()
+
+
+def collect(proc, prefix, limit):
+    """Every line until one starting with `prefix` (included), and the seconds it took."""
+    started, lines = time.monotonic(), []
+    while True:
+        line = read_line(proc, started + limit)
+        if line is None:
+            raise SystemExit(f"no {prefix!r} within {limit} s: {lines[-5:]}")
+        lines.append(line)
+        if line.startswith(prefix):
+            return lines, time.monotonic() - started
+
+
+def finish(proc):
+    send(proc, "quit")
+    proc.wait(10)
+
+
+def bestmove(binary, engine, *lines, limit=60):
+    """The `bestmove` line's words and every line before it."""
+    proc = session(binary, engine, *lines)
+    out, _ = collect(proc, "bestmove", limit)
+    finish(proc)
+    return out[-1].split(), out
+
+
+QUEEN_UP = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"
+QUEEN_DOWN = "3qk3/8/8/8/8/8/8/4K3 w - - 0 1"
+
+
+def check_score(binary, _fish):
+    """The score tracks the material at every depth, with one sign; the raw byte is kept."""
+    for engine in ("z80", "native"):
+        me = sargon(binary, engine)
+        try:
+            for fen, sign in ((QUEEN_UP, 1), (QUEEN_DOWN, -1)):
+                for depth in range(1, 6):
+                    info = me.analyse(chess.Board(fen), chess.engine.Limit(depth=depth))
+                    cp = info["score"].relative.score()
+                    if cp is None or sign * cp < 800:
+                        raise SystemExit(f"{engine}: depth {depth} in {fen}: score {info['score']}")
+        finally:
+            me.quit()
+        _, lines = bestmove(binary, engine, f"position fen {QUEEN_UP}", "go depth 3")
+        byte = [l for l in lines if "SCORE+1 = 0x86" in l and "material +900 cp" in l]
+        if not byte or "info depth 3 score cp 975 " not in " ".join(lines):
+            raise SystemExit(f"{engine}: no score cp 975 with its byte 0x86: {lines}")
+    print("a queen up scores +800 cp or more at depths 1-5, a queen down -800 or less")
+
+
+MATE_AT_HAND = "k7/3R4/p4Q2/1p6/6N1/P7/1PP2PPP/2K5 w - - 5 33"
+
+
+def check_mates(binary, fish_binary):
+    """The mate at hand is taken; without `Shortest mate`, the mate exit still finishes."""
+    for engine in ("z80", "native"):
+        words, _ = bestmove(binary, engine, f"position fen {MATE_AT_HAND}", "go depth 3")
+        if words[1] != "f6d8":
+            raise SystemExit(f"{engine}: go depth 3 answered {words[1]}, f6d8 mates")
+    for depth in range(1, 6):
+        for options in ({}, {"Shortest mate": False}):
+            board = chess.Board(MATE_AT_HAND)
+            me, fish = sargon(binary, "native", options), stockfish(fish_binary)
+            try:
+                while not board.is_game_over(claim_draw=True) and len(board.move_stack) < 24:
+                    engine = me if board.turn == chess.WHITE else fish
+                    limit = chess.engine.Limit(depth=depth) if engine is me else chess.engine.Limit(nodes=200)
+                    board.push(engine.play(board, limit).move)
+            finally:
+                me.quit()
+                fish.quit()
+            if not board.is_checkmate() or board.turn != chess.BLACK:
+                raise SystemExit(f"depth {depth} {options}: no mate: {board.fen()} {board.move_stack}")
+            print(f"depth {depth} {options or 'defaults'}: mate in {len(board.move_stack) // 2 + 1}")
+
+
+REPEATS = ("8/8/8/k7/8/2RK4/4P3/8 w - - 0 40 moves c3b3 a5a6 b3b4 a6a7 e2e3 a7a8 d3c2 a8a7",
+           "go depth 3", "c2d3")
+STALEMATES = ("7k/8/5K2/8/8/3P4/6R1/8 w - - 0 30", "go depth 2", "g2g7")
+
+
+def check_avoid(binary, _fish):
+    """Ahead, a repetition or a stalemate gives way to another move with `Avoid repetition`."""
+    for engine in ("z80", "native"):
+        for position, go, spoiling in (REPEATS, STALEMATES):
+            words, _ = bestmove(binary, engine, f"position fen {position}", go)
+            if words[1] != spoiling:
+                raise SystemExit(f"{engine}: the 1978 choice in {position} is {spoiling}, not {words[1]}")
+            words, lines = bestmove(binary, engine, "setoption name Avoid repetition value true",
+                                    f"position fen {position}", go)
+            said = [l for l in lines if "avoid repetition" in l]
+            if words[1] == spoiling or not said:
+                raise SystemExit(f"{engine}: {position}: still {words[1]}: {lines}")
+            print(f"{engine}: {spoiling} avoided: {said[0]}")
+
+
+def check_ponder(binary, _fish):
+    """`go ponder` + `ponderhit` answers in the move's time, `bestmove ... ponder ...`."""
+    for engine in ("z80", "native"):
+        proc = session(binary, engine)
+        send(proc, "uci")
+        declared, _ = collect(proc, "uciok", 10)
+        if "option name Ponder type check default false" not in declared:
+            raise SystemExit(f"{engine}: Ponder is not declared: {declared}")
+        send(proc, "position startpos moves e2e4 e7e5 g1f3 b8c6")
+        send(proc, "go ponder wtime 3000 btime 3000")
+        time.sleep(0.3)
+        send(proc, "ponderhit")
+        lines, waited = collect(proc, "bestmove", 10)
+        finish(proc)
+        words = lines[-1].split()
+        if len(words) != 4 or words[2] != "ponder":
+            raise SystemExit(f"{engine}: {lines[-1]}")
+        print(f"{engine}: {lines[-1]} {waited * 1000:.0f} ms after ponderhit")
+
+
+MIDDLEGAME = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+
+
+def check_time_use(binary, _fish):
+    """A move time is used (not answered early), and a clock move spends its share."""
+    for go, least in (("go movetime 1000", 0.8), ("go wtime 10000 btime 10000", 0.25)):
+        proc = session(binary, "native", f"position fen {MIDDLEGAME}")
+        send(proc, go)
+        lines, waited = collect(proc, "bestmove", 30)
+        finish(proc)
+        depths = [l.split()[2] for l in lines if l.startswith("info depth")]
+        if waited < least:
+            raise SystemExit(f"{go}: answered after {waited:.2f} s (depths {depths})")
+        print(f"{go}: {waited:.2f} s, depths {' '.join(depths)}")
+
+
+def check_infinite(binary, _fish):
+    """`go infinite` goes on past the 1978 levels until `stop`."""
+    proc = session(binary, "native", "position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "go infinite")
+    collect(proc, "info depth 7", 60)
+    send(proc, "stop")
+    lines, _ = collect(proc, "bestmove", 10)
+    finish(proc)
+    print(f"depth 7 reached, then {lines[-1]}")
+
+
+def check_refused(binary, _fish):
+    """After a refused position, `go` answers `bestmove 0000`, saying why."""
+    for bad in ("position fen 8/8/8/8/8/8/8/8 w - - 0 1", "position startpos moves e2e4 e7e4"):
+        words, lines = bestmove(binary, "native", "position startpos moves e2e4", bad, "go depth 2")
+        if words != ["bestmove", "0000"] or not any("no position" in l for l in lines):
+            raise SystemExit(f"after {bad!r}: {lines}")
+    print("bestmove 0000 after a refused position")
+
+
+def check_nodes(binary, _fish):
+    """`go nodes N` answers the deepest level whose nodes, with those before it, are within N."""
+    for engine in ("z80", "native"):
+        words, lines = bestmove(binary, engine, f"position fen {MIDDLEGAME}", "go nodes 20000")
+        levels = [l.split() for l in lines if l.startswith("info depth")]
+        total = sum(int(l[l.index("nodes") + 1]) for l in levels)
+        last = levels[-1] if levels else ["pv", ""]
+        if total > 20000 or len(levels) < 2 or last[last.index("pv") + 1] != words[1]:
+            raise SystemExit(f"{engine}: {total} nodes in {len(levels)} levels: {lines}")
+        print(f"{engine}: {len(levels)} levels, {total} nodes, {words[1]}")
+
+
+HANGING_QUEEN = "r3k2r/pppp1ppp/8/3q4/8/4N3/PPPP1PPP/R3K2R w KQkq - 0 1"
+
+
+def check_move_now(binary, _fish):
+    """`stop` during `go depth N` answers the best move known, not the first in the list."""
+    for engine in ("z80", "native"):
+        proc = session(binary, engine, f"position fen {HANGING_QUEEN}", "go depth 9")
+        time.sleep(0.5)
+        send(proc, "stop")
+        lines, _ = collect(proc, "bestmove", 10)
+        finish(proc)
+        if lines[-1].split()[1] != "e3d5":
+            raise SystemExit(f"{engine}: {lines}")
+        print(f"{engine}: {lines[-1]}")
+
+
 CHECKS = {
     "game": check_game,
     "same-moves": check_same_moves,
     "stop": check_stop,
     "isready": check_isready,
     "clock": check_clock,
+    "score": check_score,
+    "mates": check_mates,
+    "avoid": check_avoid,
+    "ponder": check_ponder,
+    "time-use": check_time_use,
+    "infinite": check_infinite,
+    "refused": check_refused,
+    "nodes": check_nodes,
+    "move-now": check_move_now,
 }
 
 if __name__ == "__main__":

@@ -57,6 +57,12 @@ pub enum SearchDriveError {
     Aborted {
         /// Evaluations made until then.
         evaluations: u64,
+        /// MOVE calls made until then.
+        nodes: u64,
+        /// BESTM until then (the best of the ply-1 moves finished), None while it is 0.
+        best: Option<EntryPair>,
+        /// SCORE+1 until then.
+        score: u8,
     },
     /// A GENMOV left no room for another entry: moves may have been dropped (the 1978 GENMOV
     /// drops them silently), so the search may not be the one the program would make with room.
@@ -136,8 +142,12 @@ impl SearchDriver {
         let cost = match called {
             Ok(cost) => cost,
             Err(MachineError::Aborted { .. }) if findings.stopped => {
+                let bestm = machine.peek16(s.bestm);
                 return Err(SearchDriveError::Aborted {
                     evaluations: findings.evaluations,
+                    nodes: findings.moves,
+                    best: (bestm != 0).then(|| EntryPair::read(machine.memory(), bestm)),
+                    score: machine.peek(s.score.wrapping_add(1)),
                 });
             }
             Err(error) => return Err(SearchDriveError::Machine(error)),

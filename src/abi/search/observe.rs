@@ -51,6 +51,13 @@ pub trait SearchObserver {
     fn should_stop(&mut self) -> bool {
         false
     }
+
+    /// The poll the watch makes at every evaluation, with the nodes (MOVE calls) so far; by
+    /// default [`SearchObserver::should_stop`]. An observer that limits nodes implements this
+    /// one.
+    fn should_stop_after(&mut self, _nodes: u64) -> bool {
+        self.should_stop()
+    }
 }
 
 /// Watches nothing.

@@ -88,7 +88,7 @@ impl<'a, O: SearchObserver> SearchWatch<'a, O> {
         };
         self.findings.evaluations += 1;
         self.observer.on_evaluation(&evaluation);
-        if self.observer.should_stop() {
+        if self.observer.should_stop_after(self.findings.moves) {
             self.findings.stopped = true;
             return ControlFlow::Break(());
         }

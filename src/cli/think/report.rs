@@ -5,7 +5,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use sargon_z80::engine::Setup;
-use sargon_z80::engine::score::{Verdict, verdict};
+use sargon_z80::engine::score::{Evaluation, Verdict, evaluation, material, verdict};
 use sargon_z80::machine::Cost;
 use sargon_z80::position::{Board, color_name, square_name};
 use sargon_z80::reference::{Move, Rules, make, san};
@@ -84,7 +84,12 @@ pub struct Report {
     best_flags: Option<u8>,
     book: bool,
     score: u8,
+    /// The change SCORE+1 stands for, in centipawns.
     centipawns: Option<i32>,
+    /// The root's material balance for the side to move, in Sargon's piece values.
+    material_cp: i32,
+    /// The material balance plus the change: the evaluation a GUI shows.
+    evaluation_cp: Option<i32>,
     verdict: String,
     pv: Vec<String>,
     pv_san: Vec<String>,
@@ -156,6 +161,11 @@ pub fn report(
             Verdict::Centipawns(cp) => Some(cp),
             _ => None,
         },
+        material_cp: material(board, board.color),
+        evaluation_cp: match evaluation(answer.score, material(board, board.color)) {
+            Evaluation::Centipawns(cp) if !answer.book => Some(cp),
+            _ => None,
+        },
         verdict: verdict_now.to_string(),
         pv: answer.pv.iter().map(Move::uci).collect(),
         pv_san: line_san(board, &answer.pv),
@@ -201,17 +211,20 @@ pub fn print_text(r: &Report) -> Result<(), OutputError> {
         "best         {best} {}{book}",
         r.best_san.clone().unwrap_or_else(dash)
     )?;
-    let unit = if r.centipawns.is_some() {
-        " (1 unit = 12.5 cp above 0x80)"
-    } else {
-        ""
-    };
-    outln!(
-        "score        0x{:02X} = {} for {}{unit}",
-        r.score,
-        r.verdict,
-        r.side
-    )?;
+    match (r.evaluation_cp, r.centipawns) {
+        (Some(evaluation), Some(change)) => outln!(
+            "score        {evaluation:+} cp for {}: material {:+} cp + change 0x{:02X} = {change:+} cp (1 unit = 12.5 cp above 0x80)",
+            r.side,
+            r.material_cp,
+            r.score
+        )?,
+        _ => outln!(
+            "score        0x{:02X} = {} for {}",
+            r.score,
+            r.verdict,
+            r.side
+        )?,
+    }
     outln!("pv           {}", r.pv.join(" "))?;
     outln!("pv (SAN)     {}", r.pv_san.join(" "))?;
     outln!("evaluations  {}", grouped(r.evaluations))?;

@@ -65,7 +65,7 @@ pub(super) struct Walk<'a, O: Observer> {
 impl<O: Observer> Walk<'_, O> {
     /// GENMOV at ply `k` for the side to move, counted against the list capacity.
     pub fn generate(&mut self, k: usize) -> Result<(), Halt> {
-        if self.observer.should_stop() {
+        if self.observer.should_stop_after(self.nodes) {
             return Err(Halt::Aborted);
         }
         let ply = &mut self.plies[k];
@@ -163,7 +163,7 @@ impl<O: Observer> Walk<'_, O> {
     /// PINFND + POINTS on the board as it stands, with COLOR, MOVENO, BC0, MV0 of the moment and
     /// `to` as the entry's to-square; records the trace.
     pub fn evaluate(&mut self, ply: u8, from: u8, to: u8) -> Result<Terms, Halt> {
-        if self.observer.should_stop() {
+        if self.observer.should_stop_after(self.nodes) {
             return Err(Halt::Aborted);
         }
         let input = EvalInput {

@@ -269,7 +269,7 @@ impl PlayApp {
             Err(Failure::NoLegalMove { .. }) => {
                 self.after_move();
             }
-            Err(Failure::Aborted) => self.say(Tone::Info, "search stopped"),
+            Err(Failure::Aborted(_)) => self.say(Tone::Info, "search stopped"),
             Err(Failure::Engine(error)) => {
                 self.say(Tone::Error, &format!("Sargon's search failed: {error}"));
             }

@@ -42,10 +42,7 @@ impl Worker {
         let (outbox, finished) = channel();
         let thread = std::thread::spawn(move || {
             for job in inbox {
-                let control = Control {
-                    stop: &job.stop,
-                    deadline: None,
-                };
+                let control = Control::new(&job.stop);
                 let result = searcher.search(&job.request, &control);
                 if outbox.send(Finished { id: job.id, result }).is_err() {
                     break;

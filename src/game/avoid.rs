@@ -1,0 +1,146 @@
+//! Moves that throw a won game away: a repetition of a position already on the board in this
+//! game, or a stalemate. The 1978 program knows neither (it keeps no game record, and scores a
+//! stalemate as a level position); a game driver that wants to convert its advantage asks here,
+//! and searches the other moves for the best that does neither.
+
+use super::searcher::{Control, Failure, Request, Searcher};
+use super::state::Game;
+use crate::engine::score::{Evaluation, evaluation, material};
+use crate::position::{Board, COLOR_MASK, CastlingRights, TYPE_MASK};
+use crate::reference::{Move, Rules, in_check, legal_moves, make};
+
+/// Why a move would throw the advantage away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spoiler {
+    /// It leads to a position the game has already seen (a step towards a draw by repetition).
+    Repetition,
+    /// It leaves the opponent without a legal move, not in check.
+    Stalemate,
+}
+
+impl std::fmt::Display for Spoiler {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Spoiler::Repetition => "repeats a position of the game",
+            Spoiler::Stalemate => "stalemates",
+        })
+    }
+}
+
+/// What makes two positions the same for the repetition rule: the pieces (moved bits aside),
+/// the side to move, the castling rights and the en passant square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Key {
+    cells: [u8; 120],
+    color: u8,
+    castling: CastlingRights,
+    en_passant: Option<u8>,
+}
+
+impl Key {
+    fn of(board: &Board) -> Key {
+        Key {
+            cells: board.cells.map(|byte| byte & (COLOR_MASK | TYPE_MASK)),
+            color: board.color,
+            castling: CastlingRights::of_board(board),
+            en_passant: board.en_passant_square(),
+        }
+    }
+}
+
+/// Whether playing `mv` now would repeat a position or stalemate.
+pub fn spoiler(game: &Game, mv: &Move) -> Option<Spoiler> {
+    let mut after = *game.board();
+    make(&mut after, mv);
+    if legal_moves(&after, Rules::Standard).is_empty() && !in_check(&after, after.color) {
+        return Some(Spoiler::Stalemate);
+    }
+    let key = Key::of(&after);
+    let now = std::iter::once(game.board());
+    now.chain(game.history())
+        .any(|board| Key::of(board) == key)
+        .then_some(Spoiler::Repetition)
+}
+
+/// The best move other than those that would repeat or stalemate: each is played and the
+/// position after it searched at PLYMAX `plymax` for the opponent; the move whose answer leaves
+/// the opponent worst (the evaluation of [`evaluation`], from the side to move now) wins, the
+/// first in generation order among equals. None when there is no such move, or when `control`
+/// stopped the first search; a later stop answers the best found so far.
+pub fn alternative(
+    searcher: &mut dyn Searcher,
+    game: &Game,
+    plymax: u8,
+    r_register: u8,
+    control: &Control,
+) -> Option<(Move, i32)> {
+    let mut best: Option<(Move, i32)> = None;
+    for mv in legal_moves(game.board(), Rules::Sargon).iter() {
+        if spoiler(game, mv).is_some() {
+            continue;
+        }
+        let mut after = game.clone();
+        after.play(mv);
+        let request = Request {
+            setup: *after.setup(),
+            plymax,
+            r_register,
+        };
+        let value = match searcher.search(&request, control) {
+            Ok(answer) => {
+                let theirs = material(after.board(), after.board().color);
+                ours(evaluation(answer.score, theirs))
+            }
+            Err(Failure::NoLegalMove { checkmated: true }) => i32::MAX,
+            Err(Failure::Aborted(_)) => break,
+            Err(_) => continue,
+        };
+        if best.is_none_or(|(_, most)| value > most) {
+            best = Some((*mv, value));
+        }
+    }
+    best
+}
+
+/// The opponent's evaluation turned into ours.
+fn ours(theirs: Evaluation) -> i32 {
+    match theirs {
+        Evaluation::Centipawns(cp) => -cp,
+        Evaluation::Mates => i32::MIN + 1,
+        Evaluation::Mated => i32::MAX - 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::NativeSearcher;
+    use std::sync::atomic::AtomicBool;
+
+    #[test]
+    fn repetitions_and_stalemates_are_seen() {
+        let mut game = Game::from_fen("7k/8/8/8/8/8/8/KQ6 w - - 0 1").unwrap();
+        for text in ["b1c1", "h8g8", "c1b1", "g8h8"] {
+            game.play_text(text).unwrap();
+        }
+        let again = game.find("b1c1").unwrap();
+        assert_eq!(spoiler(&game, &again), Some(Spoiler::Repetition));
+        assert_eq!(spoiler(&game, &game.find("b1d1").unwrap()), None);
+        let game = Game::from_fen("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1").unwrap();
+        assert_eq!(
+            spoiler(&game, &game.find("f1f7").unwrap()),
+            Some(Spoiler::Stalemate)
+        );
+        assert_eq!(spoiler(&game, &game.find("f1f8").unwrap()), None, "mate");
+    }
+
+    #[test]
+    fn the_alternative_keeps_the_queen_and_avoids_the_stalemate() {
+        let game = Game::from_fen("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1").unwrap();
+        let stop = AtomicBool::new(false);
+        let control = Control::new(&stop);
+        let (mv, value) = alternative(&mut NativeSearcher::new(), &game, 1, 0, &control).unwrap();
+        assert_eq!(mv.uci(), "f1f8", "the mate");
+        assert_eq!(value, i32::MAX);
+    }
+}

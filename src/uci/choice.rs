@@ -1,0 +1,217 @@
+//! The move `go` answers: the deepest finished level's, a stopped search's best so far, the
+//! shortest mate among the levels, or the best move that does not throw a won game away.
+
+use std::sync::atomic::AtomicBool;
+
+use super::output::Output;
+use super::think::{Thought, report_level};
+use crate::engine::score::{Evaluation, MATE, evaluation, material};
+use crate::game::{
+    Control, Deepest, Level, Limits, MoveTimer, Request, Searcher, Signals, alternative, deepen,
+    spoiler,
+};
+use crate::reference::{Move, Rules, legal_moves, make};
+
+/// How far ahead the engine must be, in centipawns of [`evaluation`], for `Avoid repetition`
+/// to refuse a repetition or a stalemate: a pawn in Sargon's piece values.
+pub const ADVANTAGE: i32 = 100;
+
+/// The move to answer.
+#[derive(Debug, Clone)]
+pub struct Choice {
+    /// The move.
+    pub best: Move,
+    /// The reply expected (`bestmove ... ponder ...`), from the principal variation.
+    pub ponder: Option<Move>,
+    /// POSQ as the search that chose the move left it.
+    pub posq_after: [u8; 2],
+    /// True when a fixed-level search took the mate exit.
+    pub mate_exit: bool,
+    /// The level that chose it, when a whole level did.
+    pub level: Option<Level>,
+}
+
+/// Chooses from what the deepening found; None only when the side to move has no move.
+pub fn choose(
+    searcher: &mut dyn Searcher,
+    thought: &Thought,
+    limits: &Limits,
+    deepest: Deepest,
+    signals: Signals<'_>,
+    out: &Output,
+) -> Option<Choice> {
+    let mut choice = match deepest.level {
+        Some(level) => from_level(thought, limits, level),
+        None => from_stopped(searcher, thought, &deepest, out)?,
+    };
+    if thought.options.shortest_mate && choice.mate_exit {
+        shorten(searcher, thought, &mut choice, signals, out);
+    }
+    if thought.options.avoid_repetition {
+        avoid(searcher, thought, limits, &mut choice, signals, out);
+    }
+    Some(choice)
+}
+
+fn from_level(thought: &Thought, limits: &Limits, level: Level) -> Choice {
+    let answer = &level.answer;
+    Choice {
+        best: answer.best,
+        ponder: ponder_move(thought, &answer.pv),
+        posq_after: answer.posq_after,
+        mate_exit: limits.exact && !answer.book && answer.score == MATE,
+        level: Some(level),
+    }
+}
+
+/// The reply of the principal variation, when it is legal after the move.
+fn ponder_move(thought: &Thought, pv: &[Move]) -> Option<Move> {
+    let (best, reply) = (pv.first()?, pv.get(1)?);
+    let mut board = *thought.game.board();
+    make(&mut board, best);
+    legal_moves(&board, Rules::Standard)
+        .iter()
+        .any(|mv| mv == reply)
+        .then_some(*reply)
+}
+
+/// No level finished (a `stop`, or a node limit, in the first one): the best ply-1 move the
+/// stopped search had finished; before any, PLYMAX 1 searched to the end (a few milliseconds).
+fn from_stopped(
+    searcher: &mut dyn Searcher,
+    thought: &Thought,
+    deepest: &Deepest,
+    out: &Output,
+) -> Option<Choice> {
+    if let Some((plymax, stopped)) = deepest.cut {
+        if let Some(best) = stopped.best {
+            out.info(&format!(
+                "stopped: the best of the moves PLYMAX {plymax} had searched ({} evaluations)",
+                stopped.evaluations
+            ));
+            let posq_after = thought.game.board().posq;
+            return Some(Choice {
+                best,
+                ponder: None,
+                posq_after,
+                mate_exit: false,
+                level: None,
+            });
+        }
+    }
+    let request = Request {
+        setup: thought.setup(),
+        plymax: 1,
+        r_register: thought.r_register,
+    };
+    let unstoppable = AtomicBool::new(false);
+    match searcher.search(&request, &Control::new(&unstoppable)) {
+        Ok(answer) => {
+            out.info("stopped before a move was searched: answering PLYMAX 1");
+            let level = Level { plymax: 1, answer };
+            Some(from_level(thought, &Limits::depth(1), level))
+        }
+        Err(failure) => {
+            out.info(&format!("no move: {failure}"));
+            None
+        }
+    }
+}
+
+/// `Shortest mate`: the levels below the one that found a mate, shallowest first; the first
+/// that mates answers (a stop keeps the deeper level's move).
+fn shorten(
+    searcher: &mut dyn Searcher,
+    thought: &Thought,
+    choice: &mut Choice,
+    signals: Signals<'_>,
+    out: &Output,
+) {
+    let Some(found) = &choice.level else { return };
+    if found.plymax < 2 {
+        return;
+    }
+    let below = Limits::depth(found.plymax - 1);
+    let timer = MoveTimer::running();
+    let quiet = Signals {
+        stop: signals.stop,
+        timer: &timer,
+    };
+    let setup = thought.setup();
+    let deepest = deepen(
+        searcher,
+        &setup,
+        thought.r_register,
+        &below,
+        quiet,
+        &mut |_| {},
+    );
+    let Some(level) = deepest.ok().and_then(|deepest| deepest.level) else {
+        return;
+    };
+    if level.answer.score != MATE || level.answer.best == choice.best {
+        return;
+    }
+    out.info(&format!(
+        "shortest mate: PLYMAX {} mates with {} (PLYMAX {} chose {})",
+        level.plymax,
+        level.answer.best.uci(),
+        found.plymax,
+        choice.best.uci()
+    ));
+    let material = material(&setup.board, setup.board.color);
+    report_level(out, &level, material, thought.options.mhz);
+    *choice = Choice {
+        mate_exit: true,
+        ..from_level(thought, &below, level)
+    };
+}
+
+/// `Avoid repetition`: a move that repeats a position or stalemates, chosen while ahead, gives
+/// way to the best other move when that one keeps the advantage.
+fn avoid(
+    searcher: &mut dyn Searcher,
+    thought: &Thought,
+    limits: &Limits,
+    choice: &mut Choice,
+    signals: Signals<'_>,
+    out: &Output,
+) {
+    let Some(level) = &choice.level else { return };
+    let game = &thought.game;
+    let ours = material(game.board(), game.board().color);
+    let ahead = match evaluation(level.answer.score, ours) {
+        Evaluation::Centipawns(cp) => cp >= ADVANTAGE,
+        Evaluation::Mates | Evaluation::Mated => false,
+    };
+    let Some(spoiler) = spoiler(game, &choice.best).filter(|_| ahead) else {
+        return;
+    };
+    let plymax = level.plymax.saturating_sub(1).max(1);
+    let control = Control {
+        stop: signals.stop,
+        deadline: limits.budget.map(|budget| (signals.timer, budget.hard)),
+        nodes: None,
+    };
+    let found = alternative(searcher, game, plymax, thought.r_register, &control);
+    match found.filter(|&(_, value)| value >= ADVANTAGE) {
+        Some((best, value)) => {
+            out.info(&format!(
+                "avoid repetition: {} {spoiler}; playing {} ({value:+} cp at PLYMAX {plymax} after it)",
+                choice.best.uci(),
+                best.uci()
+            ));
+            *choice = Choice {
+                best,
+                ponder: None,
+                posq_after: game.board().posq,
+                mate_exit: false,
+                level: None,
+            };
+        }
+        None => out.info(&format!(
+            "avoid repetition: {} {spoiler}, but no other move keeps the advantage",
+            choice.best.uci()
+        )),
+    }
+}
