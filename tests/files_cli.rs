@@ -81,6 +81,38 @@ fn asm_refuses_links_to_the_source() {
 }
 
 #[test]
+fn an_output_that_is_a_symbolic_link_loop_is_refused() {
+    let (dir, src) = folder();
+    std::os::unix::fs::symlink("loopB.svg", dir.path().join("loopA.svg")).unwrap();
+    std::os::unix::fs::symlink("loopA.svg", dir.path().join("loopB.svg")).unwrap();
+    for args in [
+        &["asm", "x.asm", "-o", "loopA.svg"][..],
+        &["asm", "x.asm", "-o", "y.bin", "--sym", "loopB.svg"],
+        &["profile", "--svg", "loopA.svg"],
+        &[
+            "think",
+            "--ply",
+            "1",
+            "--engine",
+            "native",
+            "--trace",
+            "loopA.svg",
+        ],
+    ] {
+        let out = run(dir.path(), args);
+        refused(&out, &src, SOURCE, "too many levels of symbolic links");
+        for link in ["loopA.svg", "loopB.svg"] {
+            let meta = std::fs::symlink_metadata(dir.path().join(link)).unwrap();
+            assert!(
+                meta.file_type().is_symlink(),
+                "{args:?}: {link} is still a link"
+            );
+        }
+        assert!(!dir.path().join("y.bin").exists(), "{args:?}");
+    }
+}
+
+#[test]
 fn asm_refuses_the_default_output_of_a_source_named_bin() {
     let dir = tempfile::tempdir().unwrap();
     let src = dir.path().join("x.bin");

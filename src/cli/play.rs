@@ -94,6 +94,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<i32> {
         book: !args.no_book,
         ascii: args.ascii,
         theme: Theme::from_env(),
+        inputs: args.image.inputs(),
     };
     let app = PlayApp::new(searcher, &engine, options)?;
     tui::run(app)?;

@@ -34,6 +34,15 @@ impl ImageArgs {
         }
     }
 
+    /// The image's files with their roles, for the commands that must never write over them.
+    pub fn inputs(&self) -> Vec<(PathBuf, String)> {
+        let roles = [(&self.rom, "the image"), (&self.sym, "the symbol file")];
+        roles
+            .into_iter()
+            .filter_map(|(path, role)| Some((path.clone()?, role.to_string())))
+            .collect()
+    }
+
     /// A short description of the image for headers.
     pub fn describe(&self) -> String {
         match &self.rom {
