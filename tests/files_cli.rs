@@ -460,3 +460,39 @@ fn arguments_and_paths_are_quoted_short_and_escaped() {
         );
     }
 }
+
+#[test]
+fn files_named_with_control_characters_are_shown_escaped_on_success_too() {
+    let (dir, _) = folder();
+    let rom = "r\u{1b}[31m.bin";
+    let sym = "r\u{1b}[31m.sym";
+    let roms = Path::new(env!("CARGO_MANIFEST_DIR")).join("roms");
+    std::fs::copy(roms.join("sargon.bin"), dir.path().join(rom)).unwrap();
+    std::fs::copy(roms.join("sargon.sym"), dir.path().join(sym)).unwrap();
+    let cases: Vec<Vec<&str>> = vec![
+        vec![
+            "asm",
+            "x.asm",
+            "-o",
+            "a\nb\u{1b}[2J.bin",
+            "--sym",
+            "s\u{7}.sym",
+        ],
+        vec!["profile", "--svg", "p\u{1b}[31m.svg"],
+        vec!["profile", "--rom", rom, "--sym", sym],
+        vec!["think", "--ply", "1", "--rom", rom, "--sym", sym],
+        vec!["image", "--rom", rom, "--sym", sym],
+    ];
+    for args in cases {
+        let out = run(dir.path(), &args);
+        assert_eq!(out.code, Some(0), "{args:?}: {}", out.stderr);
+        let all = out.stdout + &out.stderr;
+        assert!(!all.contains(['\u{1b}', '\u{7}']), "{args:?}: {all:?}");
+    }
+    let out = run(dir.path(), &["asm", "x.asm", "-o", "a\nb\u{1b}[2J.bin"]);
+    assert!(
+        out.stdout.contains("-> a\\nb\\u{1b}[2J.bin (load it"),
+        "{}",
+        out.stdout
+    );
+}

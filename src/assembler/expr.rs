@@ -1,6 +1,6 @@
 //! Expressions: parsing with C-like precedence and evaluation in signed 32-bit arithmetic.
 
-use super::error::Diag;
+use super::error::{Diag, quoted};
 use super::lexer::{Punct, Tok, Token};
 use super::words;
 
@@ -79,7 +79,7 @@ impl EvalError {
         match self {
             EvalError::Undefined { name, col } => Diag {
                 undefined_symbol: true,
-                ..Diag::new(*col, format!("undefined symbol '{name}'"))
+                ..Diag::new(*col, format!("undefined symbol {}", quoted(name)))
             },
             EvalError::DivZero { col } => Diag::new(*col, "division by zero"),
         }
@@ -137,7 +137,7 @@ pub(crate) fn parse(tokens: &[Token], end_col: usize) -> Result<Expr, Diag> {
 /// A short description of a token for messages.
 pub(crate) fn describe(t: &Token) -> String {
     match &t.tok {
-        Tok::Ident(s) => format!("'{s}'"),
+        Tok::Ident(s) => quoted(s),
         Tok::Num(n) => format!("number {n}"),
         Tok::Str(_) => "string".to_string(),
         Tok::P(p) => format!("'{}'", punct_text(*p)),

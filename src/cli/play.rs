@@ -127,10 +127,8 @@ fn searcher(kind: EngineKind, image: &ImageArgs) -> anyhow::Result<(Box<dyn Sear
 
 /// The last part of a path, for a title that must stay short.
 fn file_name(path: &std::path::Path) -> String {
-    path.file_name().map_or_else(
-        || path.display().to_string(),
-        |name| name.to_string_lossy().into_owned(),
-    )
+    let name = path.file_name().map_or(path.as_os_str(), |name| name);
+    sargon_z80::files::printable(&name.to_string_lossy(), 40)
 }
 
 /// A seed short enough to type again: from the process's random hasher keys.

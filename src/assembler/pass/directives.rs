@@ -3,7 +3,7 @@
 use std::rc::Rc;
 
 use super::{At, Cond, Expansion, Frame, MAX_NESTING, Pass};
-use crate::assembler::error::Diag;
+use crate::assembler::error::{Diag, quoted};
 use crate::assembler::macros::MacroDef;
 use crate::assembler::parser::{Label, Line};
 use crate::assembler::words::Directive;
@@ -58,7 +58,10 @@ impl Pass<'_> {
             let col = at.col;
             self.error(
                 at,
-                Diag::new(col, format!("unterminated MACRO '{}': no ENDM", name.name)),
+                Diag::new(
+                    col,
+                    format!("unterminated MACRO {}: no ENDM", quoted(&name.name)),
+                ),
             );
             if let Some(f) = self.frames.last_mut() {
                 f.next = f.end;
@@ -84,7 +87,10 @@ impl Pass<'_> {
                 at,
                 Diag::new(
                     name.col,
-                    format!("duplicate macro '{}' (first defined at {first})", name.name),
+                    format!(
+                        "duplicate macro {} (first defined at {first})",
+                        quoted(&name.name)
+                    ),
                 ),
             );
             return;
@@ -138,11 +144,17 @@ impl Pass<'_> {
                 .macros
                 .keys()
                 .find(|k| k.eq_ignore_ascii_case(name))
-                .map(|k| format!(" (macro names are case-sensitive: did you mean '{k}'?)"))
+                .map(|k| {
+                    let k = quoted(k);
+                    format!(" (macro names are case-sensitive: did you mean {k}?)")
+                })
                 .unwrap_or_default();
             self.error(
                 at,
-                Diag::new(col, format!("unknown mnemonic or macro '{name}'{hint}")),
+                Diag::new(
+                    col,
+                    format!("unknown mnemonic or macro {}{hint}", quoted(name)),
+                ),
             );
             return;
         };
@@ -150,8 +162,10 @@ impl Pass<'_> {
             return;
         }
         let note: Rc<str> = Rc::from(format!(
-            " (in macro '{}' used at {}:{})",
-            mac.name, self.sources.files[at.file].display, at.line
+            " (in macro {} used at {}:{})",
+            quoted(&mac.name),
+            self.sources.files[at.file].display,
+            at.line
         ));
         self.frames.push(Frame {
             file: mac.file,

@@ -8,7 +8,7 @@ mod directives;
 mod lookup;
 
 use super::encode::{self, emitter::Emitter};
-use super::error::{AsmError, Diag};
+use super::error::{AsmError, Diag, quoted};
 use super::expr;
 use super::image::Image;
 use super::listing::ListLine;
@@ -641,8 +641,8 @@ impl<'s> Pass<'s> {
                 Diag::new(
                     label.col,
                     format!(
-                        "duplicate label '{}' (first defined at {first})",
-                        label.name
+                        "duplicate label {} (first defined at {first})",
+                        quoted(&label.name)
                     ),
                 ),
             );

@@ -46,7 +46,7 @@ impl ImageArgs {
     /// A short description of the image for headers.
     pub fn describe(&self) -> String {
         match &self.rom {
-            Some(rom) => rom.display().to_string(),
+            Some(rom) => sargon_z80::files::path_text(rom),
             None => "built-in image (roms/sargon.bin)".to_string(),
         }
     }
