@@ -374,3 +374,30 @@ fn include_and_incbin_of_what_is_not_a_file_say_what_it_is() {
         assert!(!dir.path().join("out.bin").exists());
     }
 }
+
+/// Arithmetic past 32 bits is an error at its operator, never a wrapped value: these once
+/// assembled to `LD A,5`, `JP 0100H` and `DW 0`.
+#[test]
+fn arithmetic_overflow_is_an_error_not_a_wrapped_value() {
+    let err = fails(
+        "\tLD A,256*256*256*256+5\n\tJP 65536*65536+100H\n\tDW 65536*65536\n",
+        &[],
+    );
+    let range = "is outside the range of expressions (-2147483648..2147483647)";
+    has_error(
+        &err,
+        &format!("src.asm:1:18: error: arithmetic overflow: 16777216 * 256 {range}"),
+        "\tLD A,256*256*256*256+5",
+    );
+    has_error(
+        &err,
+        &format!("src.asm:2:10: error: arithmetic overflow: 65536 * 65536 {range}"),
+        "\tJP 65536*65536+100H",
+    );
+    has_error(
+        &err,
+        &format!("src.asm:3:10: error: arithmetic overflow: 65536 * 65536 {range}"),
+        "\tDW 65536*65536",
+    );
+    assert!(err.ends_with("3 errors; no output written\n"), "{err}");
+}
