@@ -509,7 +509,8 @@ fn apply(op: BinOp, a: i32, b: i32) -> Result<i32, Fault> {
         BinOp::Mul => checked(a, b, "*", i32::checked_mul)?,
         BinOp::Div | BinOp::Mod if b == 0 => return Err(Fault::DivZero),
         BinOp::Div => checked(a, b, "/", i32::checked_div)?,
-        BinOp::Mod => checked(a, b, "MOD", i32::checked_rem)?,
+        // The one remainder past i32's checked_rem, MIN MOD -1, is exactly 0.
+        BinOp::Mod => a.wrapping_rem(b),
         BinOp::Add => checked(a, b, "+", i32::checked_add)?,
         BinOp::Sub => checked(a, b, "-", i32::checked_sub)?,
         BinOp::Shl => shift_left(a, b)?,
@@ -640,6 +641,7 @@ mod tests {
         assert_eq!(val("0 ? 65536 * 65536 : 3"), 3);
         assert_eq!(val("1 || 65536 * 65536"), -1);
         assert_eq!(val("0FFFFFFFFh"), -1);
+        assert_eq!(val("(0 - 2147483647 - 1) MOD -1"), 0);
     }
 
     #[test]
