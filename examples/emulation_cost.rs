@@ -11,13 +11,25 @@ use sargon_z80::bench::{
 use sargon_z80::machine::default_image;
 use sargon_z80::position::Board;
 
+const USAGE: &str = "usage: emulation_cost bare|off|on mixed|genmov CALLS";
+
+/// The usage line, and exit status 2.
+fn usage() -> ! {
+    eprintln!("{USAGE}");
+    std::process::exit(2);
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [engine, workload, calls] = args.as_slice() else {
-        eprintln!("usage: emulation_cost bare|off|on mixed|genmov CALLS");
-        std::process::exit(2);
+        usage()
     };
-    let calls: u64 = calls.parse().expect("CALLS is a number");
+    let Ok(calls) = calls.parse::<u64>() else {
+        usage()
+    };
+    if !["bare", "off", "on"].contains(&engine.as_str()) {
+        usage();
+    }
     let tracing = engine == "on";
     let instructions: u64 = match workload.as_str() {
         "mixed" => {
@@ -43,7 +55,7 @@ fn main() {
                 })
                 .sum()
         }
-        other => panic!("unknown workload {other}"),
+        _ => usage(),
     };
     println!("{engine} {workload}: {instructions} emulated instructions");
 }

@@ -276,3 +276,128 @@ fn unreadable_source_is_an_error() {
         "{err}"
     );
 }
+
+/// Whatever an error quotes of the source is at most 40 characters with control characters
+/// escaped: a 2,000,000-character operand, a 100,000-character mnemonic, macro or INCLUDE
+/// name, an escape sequence, a bell.
+#[test]
+fn errors_quote_the_source_short_and_escaped() {
+    let long = |c: &str, n: usize| c.repeat(n);
+    let cases = [
+        (
+            format!("\tLD A,{}\n", long("B", 2_000_000)),
+            format!(
+                "src.asm:1:7: error: undefined symbol '{}'... (2000000 bytes)",
+                long("B", 40)
+            ),
+        ),
+        (
+            format!("\t{} A\n", long("X", 100_000)),
+            format!(
+                "src.asm:1:2: error: unknown mnemonic or macro '{}'... (100000 bytes)",
+                long("X", 40)
+            ),
+        ),
+        (
+            format!("\tINCLUDE \"{}\"\n", long("y", 100_000)),
+            format!(
+                "src.asm:1:10: error: INCLUDE file '{}'... (100000 bytes) not found (searched: .)",
+                long("y", 40)
+            ),
+        ),
+        (
+            format!("\tLD A,1 {}\n", long("Q", 100_000)),
+            format!(
+                "src.asm:1:9: error: unexpected '{}'... (100000 bytes) in expression",
+                long("Q", 40)
+            ),
+        ),
+        (
+            "\tLD A,\u{1b}[2J\u{7}\n".to_string(),
+            "src.asm:1:7: error: unexpected character '\\u{1b}'".to_string(),
+        ),
+        (
+            "\tDB \"a\\\u{1b}\"\n".to_string(),
+            "src.asm:1:7: error: unknown escape '\\\\u{1b}' in string".to_string(),
+        ),
+    ];
+    for (source, header) in cases {
+        let err = fails(&source, &[]);
+        assert_eq!(err.lines().next(), Some(header.as_str()), "{err:.300}");
+        assert!(err.len() < 600, "{} bytes: {err:.300}", err.len());
+        assert!(!err.contains(['\u{1b}', '\u{7}']), "{err:?}");
+    }
+}
+
+/// INCLUDE and INCBIN of something that exists but is not a file say what it is.
+#[cfg(unix)]
+#[test]
+fn include_and_incbin_of_what_is_not_a_file_say_what_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("parts")).unwrap();
+    std::os::unix::fs::symlink("loopB", dir.path().join("loopA")).unwrap();
+    std::os::unix::fs::symlink("loopA", dir.path().join("loopB")).unwrap();
+    let cases = [
+        (
+            "\tINCLUDE parts\n",
+            "src.asm:1:10: error: INCLUDE file 'parts' is a folder, not a file",
+        ),
+        (
+            "\tINCBIN /dev/zero\n",
+            "src.asm:1:9: error: INCBIN file '/dev/zero' is a device, not a file",
+        ),
+        (
+            "\tINCLUDE \"/dev/null\"\n",
+            "src.asm:1:10: error: INCLUDE file '/dev/null' is a device, not a file",
+        ),
+        (
+            "\tINCBIN loopA\n",
+            "src.asm:1:9: error: cannot read INCBIN file 'loopA': Too many levels of symbolic links (os error 40)",
+        ),
+    ];
+    for (source, header) in cases {
+        std::fs::write(dir.path().join("src.asm"), source).unwrap();
+        let out = Command::cargo_bin("sargon-z80")
+            .unwrap()
+            .current_dir(dir.path())
+            .args(["asm", "src.asm", "-o", "out.bin"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        let first = err.lines().next().unwrap_or_default();
+        if header.contains("os error 40") && cfg!(not(target_os = "linux")) {
+            assert!(first.starts_with("src.asm:1:9: error: cannot read INCBIN file 'loopA': "));
+        } else {
+            assert_eq!(first, header);
+        }
+        assert!(!dir.path().join("out.bin").exists());
+    }
+}
+
+/// Arithmetic past 32 bits is an error at its operator, never a wrapped value: these once
+/// assembled to `LD A,5`, `JP 0100H` and `DW 0`.
+#[test]
+fn arithmetic_overflow_is_an_error_not_a_wrapped_value() {
+    let err = fails(
+        "\tLD A,256*256*256*256+5\n\tJP 65536*65536+100H\n\tDW 65536*65536\n",
+        &[],
+    );
+    let range = "is outside the range of expressions (-2147483648..2147483647)";
+    has_error(
+        &err,
+        &format!("src.asm:1:18: error: arithmetic overflow: 16777216 * 256 {range}"),
+        "\tLD A,256*256*256*256+5",
+    );
+    has_error(
+        &err,
+        &format!("src.asm:2:10: error: arithmetic overflow: 65536 * 65536 {range}"),
+        "\tJP 65536*65536+100H",
+    );
+    has_error(
+        &err,
+        &format!("src.asm:3:10: error: arithmetic overflow: 65536 * 65536 {range}"),
+        "\tDW 65536*65536",
+    );
+    assert!(err.ends_with("3 errors; no output written\n"), "{err}");
+}

@@ -81,6 +81,38 @@ fn asm_refuses_links_to_the_source() {
 }
 
 #[test]
+fn an_output_that_is_a_symbolic_link_loop_is_refused() {
+    let (dir, src) = folder();
+    std::os::unix::fs::symlink("loopB.svg", dir.path().join("loopA.svg")).unwrap();
+    std::os::unix::fs::symlink("loopA.svg", dir.path().join("loopB.svg")).unwrap();
+    for args in [
+        &["asm", "x.asm", "-o", "loopA.svg"][..],
+        &["asm", "x.asm", "-o", "y.bin", "--sym", "loopB.svg"],
+        &["profile", "--svg", "loopA.svg"],
+        &[
+            "think",
+            "--ply",
+            "1",
+            "--engine",
+            "native",
+            "--trace",
+            "loopA.svg",
+        ],
+    ] {
+        let out = run(dir.path(), args);
+        refused(&out, &src, SOURCE, "too many levels of symbolic links");
+        for link in ["loopA.svg", "loopB.svg"] {
+            let meta = std::fs::symlink_metadata(dir.path().join(link)).unwrap();
+            assert!(
+                meta.file_type().is_symlink(),
+                "{args:?}: {link} is still a link"
+            );
+        }
+        assert!(!dir.path().join("y.bin").exists(), "{args:?}");
+    }
+}
+
+#[test]
 fn asm_refuses_the_default_output_of_a_source_named_bin() {
     let dir = tempfile::tempdir().unwrap();
     let src = dir.path().join("x.bin");
@@ -427,4 +459,40 @@ fn arguments_and_paths_are_quoted_short_and_escaped() {
             out.stderr
         );
     }
+}
+
+#[test]
+fn files_named_with_control_characters_are_shown_escaped_on_success_too() {
+    let (dir, _) = folder();
+    let rom = "r\u{1b}[31m.bin";
+    let sym = "r\u{1b}[31m.sym";
+    let roms = Path::new(env!("CARGO_MANIFEST_DIR")).join("roms");
+    std::fs::copy(roms.join("sargon.bin"), dir.path().join(rom)).unwrap();
+    std::fs::copy(roms.join("sargon.sym"), dir.path().join(sym)).unwrap();
+    let cases: Vec<Vec<&str>> = vec![
+        vec![
+            "asm",
+            "x.asm",
+            "-o",
+            "a\nb\u{1b}[2J.bin",
+            "--sym",
+            "s\u{7}.sym",
+        ],
+        vec!["profile", "--svg", "p\u{1b}[31m.svg"],
+        vec!["profile", "--rom", rom, "--sym", sym],
+        vec!["think", "--ply", "1", "--rom", rom, "--sym", sym],
+        vec!["image", "--rom", rom, "--sym", sym],
+    ];
+    for args in cases {
+        let out = run(dir.path(), &args);
+        assert_eq!(out.code, Some(0), "{args:?}: {}", out.stderr);
+        let all = out.stdout + &out.stderr;
+        assert!(!all.contains(['\u{1b}', '\u{7}']), "{args:?}: {all:?}");
+    }
+    let out = run(dir.path(), &["asm", "x.asm", "-o", "a\nb\u{1b}[2J.bin"]);
+    assert!(
+        out.stdout.contains("-> a\\nb\\u{1b}[2J.bin (load it"),
+        "{}",
+        out.stdout
+    );
 }

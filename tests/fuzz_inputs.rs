@@ -2,7 +2,8 @@
 //! images (symbols moved anywhere, bytes changed) go through the library as the commands use
 //! it, and each case must end in a value or an error: no panic, no unbounded memory (every
 //! case's peak allocation is measured and bounded), no runaway (the emulated calls run on a
-//! small instruction budget).
+//! small instruction budget). `fuzz/` holds the targets of outputs, traces, expressions,
+//! INCLUDE and INCBIN, and what is printed of the input.
 //!
 //! In CI each target runs a few hundred seeded cases (seconds). For a longer run:
 //!
@@ -28,6 +29,8 @@ use sargon_z80::machine::{Image, SymbolTable, default_image};
 use sargon_z80::position::Board;
 use sargon_z80::profile::{Collector, profile_routine};
 use sargon_z80::{Checker, Driver, assembler};
+
+mod fuzz;
 
 /// Counts this thread's live heap bytes and their peak, so each case's memory is measured
 /// without the other tests running beside it.
@@ -79,6 +82,17 @@ fn peak_heap(f: impl FnOnce()) -> isize {
 
 const DEFAULT_SEED: u64 = 0x5A80_F022_0000_0001;
 
+thread_local! {
+    /// How the cases of the running target ended, by kind ("a value", "an error").
+    static OUTCOMES: std::cell::RefCell<std::collections::BTreeMap<&'static str, u64>> =
+        const { std::cell::RefCell::new(std::collections::BTreeMap::new()) };
+}
+
+/// Counts one case of the running target as ending in `kind`, for its summary line.
+fn outcome(kind: &'static str) {
+    OUTCOMES.with(|o| *o.borrow_mut().entry(kind).or_default() += 1);
+}
+
 fn env_u64(name: &str, default: u64) -> u64 {
     match std::env::var(name) {
         Ok(s) => s
@@ -89,7 +103,8 @@ fn env_u64(name: &str, default: u64) -> u64 {
     }
 }
 
-/// Runs `cases` (SARGON_FUZZ_CASES, else `default_cases`) seeded cases of one target.
+/// Runs `cases` (SARGON_FUZZ_CASES, else `default_cases`) seeded cases of one target; prints
+/// how many were tried and held (every one, or the run fails with its replay command).
 fn fuzz<S: Strategy>(
     target: &str,
     default_cases: u32,
@@ -110,6 +125,7 @@ fn fuzz<S: Strategy>(
     };
     let mut runner =
         TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &bytes));
+    OUTCOMES.with(|o| o.borrow_mut().clear());
     let most = Cell::new(0);
     let result = runner.run(&strategy, |value| {
         let heap = peak_heap(|| test(value));
@@ -120,8 +136,15 @@ fn fuzz<S: Strategy>(
         );
         Ok(())
     });
+    let held = if result.is_ok() { cases } else { 0 };
+    let outcomes = OUTCOMES.with(|o| std::mem::take(&mut *o.borrow_mut()));
+    let ends: Vec<String> = outcomes.iter().map(|(k, n)| format!("{n} {k}")).collect();
+    let ends = match ends.is_empty() {
+        true => String::new(),
+        false => format!(" ({})", ends.join(", ")),
+    };
     println!(
-        "{target}: at most {} KiB of heap in one case",
+        "{target}: {cases} cases tried, {held} held{ends}; at most {} KiB of heap in one case",
         most.get() >> 10
     );
     if let Err(e) = result {
@@ -133,10 +156,12 @@ fn fuzz<S: Strategy>(
     }
 }
 
-/// One edit of a text: insert, replace or delete a character, duplicate or drop a line.
+/// One edit of a text: insert, replace or delete a character, insert a long run of one,
+/// duplicate or drop a line.
 #[derive(Debug, Clone)]
 enum Edit {
     Insert(usize, char),
+    Run(usize, char, usize),
     Replace(usize, char),
     Delete(usize),
     DuplicateLine(usize),
@@ -153,11 +178,12 @@ fn edit() -> impl Strategy<Value = Edit> {
         any::<char>()
     ];
     prop_oneof![
-        (any::<usize>(), ch.clone()).prop_map(|(p, c)| Edit::Insert(p, c)),
-        (any::<usize>(), ch).prop_map(|(p, c)| Edit::Replace(p, c)),
-        any::<usize>().prop_map(Edit::Delete),
-        any::<usize>().prop_map(Edit::DuplicateLine),
-        any::<usize>().prop_map(Edit::DeleteLine),
+        4 => (any::<usize>(), ch.clone()).prop_map(|(p, c)| Edit::Insert(p, c)),
+        1 => (any::<usize>(), ch.clone(), 100..5000usize).prop_map(|(p, c, n)| Edit::Run(p, c, n)),
+        4 => (any::<usize>(), ch).prop_map(|(p, c)| Edit::Replace(p, c)),
+        4 => any::<usize>().prop_map(Edit::Delete),
+        2 => any::<usize>().prop_map(Edit::DuplicateLine),
+        2 => any::<usize>().prop_map(Edit::DeleteLine),
     ]
 }
 
@@ -167,6 +193,10 @@ fn apply(text: &str, edits: &[Edit]) -> String {
         let at = |p: usize, len: usize| if len == 0 { 0 } else { p % len };
         match *e {
             Edit::Insert(p, c) => chars.insert(at(p, chars.len() + 1), c),
+            Edit::Run(p, c, n) => {
+                let i = at(p, chars.len() + 1);
+                chars.splice(i..i, std::iter::repeat_n(c, n));
+            }
             Edit::Replace(p, c) if !chars.is_empty() => {
                 let i = at(p, chars.len());
                 chars[i] = c;
@@ -268,10 +298,17 @@ fn assembler_source() {
         mutated(valid, 12),
         |text| match assembler::assemble_str("fuzz.asm", &text, &[]) {
             Ok(asm) => {
+                outcome("assembled");
                 assert!(asm.bytes.len() <= 0x1_0000);
                 let _ = (asm.sym_text(), asm.lst_text());
             }
-            Err(errors) => assert!(!errors.to_string().is_empty()),
+            Err(errors) => {
+                // Tabs stay in a quoted source line, so the caret lines up under them.
+                outcome("refused");
+                let text = errors.to_string().replace('\t', " ");
+                assert!(!text.is_empty());
+                fuzz::traces::check_message(&text, 700);
+            }
         },
     );
 }

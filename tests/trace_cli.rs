@@ -245,3 +245,111 @@ fn the_trace_file_is_never_an_input_and_no_temporary_file_is_left() {
         .code(2)
         .stderr(predicate::str::contains("--trace <FILE>"));
 }
+
+/// An endless trace (`yes '[1,22,41,124]'` on standard input) is read only up to the limit a
+/// trace may take, then refused with the limit named: memory is bounded, the command ends.
+#[test]
+fn an_endless_trace_is_refused_at_the_stated_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = path(dir.path(), "good.jsonl");
+    think_trace("startpos", "1", &good, &[]);
+    let header = std::fs::read_to_string(&good).unwrap();
+    let header = header.lines().next().unwrap().to_string();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sargon-z80"))
+        .args(["trace-diff", &good, "/dev/stdin"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        use std::io::Write;
+        let block = "[1,22,41,124]\n".repeat(4096);
+        let mut sent = writeln!(stdin, "{header}");
+        while sent.is_ok() {
+            sent = stdin.write_all(block.as_bytes());
+        }
+    });
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("the trace is larger than 160 MiB once read, the most a trace may take"),
+        "{stderr}"
+    );
+    assert!(stderr.starts_with("error: /dev/stdin:"), "{stderr}");
+}
+
+/// Control characters in a trace reach the terminal escaped, and a quote of a line is short.
+#[test]
+fn trace_errors_quote_lines_short_and_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = path(dir.path(), "good.jsonl");
+    think_trace("startpos", "1", &good, &[]);
+    let hostile = format!("\u{1b}]0;title\u{7}\u{1b}[2J{}", "x".repeat(10_000));
+    let field = format!(r#"{{"genmov":1,"entries":[],"{}":1}}"#, "\u{1b}[31m");
+    let header = std::fs::read_to_string(&good).unwrap();
+    let header = header.lines().next().unwrap().to_string();
+    let cases = [
+        ("title.jsonl", vec![hostile.as_str()]),
+        ("escape.jsonl", vec![header.as_str(), "[1,22,41,\u{1b}[2J]"]),
+        ("field.jsonl", vec![header.as_str(), field.as_str()]),
+    ];
+    for (name, lines) in cases {
+        let bad = write_lines(dir.path(), name, &lines);
+        let out = cmd().args(["trace-diff", &good, &bad]).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(!stderr.contains(['\u{1b}', '\u{7}']), "{name}: {stderr:?}");
+        assert!(stderr.len() < 500, "{name}: {stderr}");
+    }
+    let out = cmd()
+        .args(["trace-diff", &good, "/dev/zero"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(!stderr.contains('\0'), "{stderr:?}");
+    assert!(stderr.contains("a line longer than 4 MiB"), "{stderr}");
+    let selector = format!("{good}#\u{1b}[2J{}", "9".repeat(5000));
+    let out = cmd()
+        .args(["trace-diff", &good, &selector])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(!stderr.contains('\u{1b}') && stderr.len() < 600, "{stderr}");
+}
+
+/// `--context` of any size shows the differing record (it saturates instead of wrapping).
+#[test]
+fn a_huge_context_still_shows_the_differing_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = path(dir.path(), "a.jsonl");
+    think_trace("startpos", "1", &a, &[]);
+    let text = std::fs::read_to_string(&a).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.pop();
+    let fields: Vec<&str> = lines[5].trim_matches(['[', ']']).split(',').collect();
+    let other = format!("[{},{},{},1]", fields[0], fields[1], fields[2]);
+    lines[5] = &other;
+    let b = write_lines(dir.path(), "b.jsonl", &lines);
+    for context in ["2", "18446744073709551615"] {
+        let out = cmd()
+            .args(["trace-diff", &a, &b, "--context", context])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{stdout}");
+        assert!(
+            stdout.contains("part at evaluation 4"),
+            "--context {context}: {stdout}"
+        );
+        assert!(
+            stdout.lines().any(|l| l.starts_with(">        4 ")),
+            "--context {context}: the differing record is shown\n{stdout}"
+        );
+    }
+}

@@ -311,6 +311,76 @@ fn save_writes_pgn_and_replaces_a_file_only_after_yes() {
     assert!(s[19].starts_with("└──"), "{}", s[19]);
 }
 
+/// `save` writes as every output of the tool: a device, a pipe and the game's own files are
+/// refused even after the player said yes, a link is written through, the mode kept.
+#[cfg(unix)]
+#[test]
+fn save_never_destroys_a_device_a_link_or_the_games_own_files() {
+    use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+    let dir = tempfile::tempdir().unwrap();
+    let sym = dir.path().join("img.sym");
+    std::fs::write(&sym, "GENMOV EQU 0100H\n").unwrap();
+    let mut game = new_app(PlayOptions {
+        inputs: vec![(sym.clone(), "the symbol file".to_string())],
+        ..options()
+    });
+    let app = &mut game;
+    enter(app, "e4");
+    let save_yes = |app: &mut PlayApp, path: &std::path::Path| {
+        enter(app, &format!("save {}", path.display()));
+        if app.message().text.ends_with("replace it? (y/n)") {
+            key(app, KeyCode::Char('y'));
+        }
+        app.message().text.clone()
+    };
+    assert_eq!(
+        save_yes(app, std::path::Path::new("/dev/full")),
+        "refusing to write /dev/full: it is a character device, not a regular file"
+    );
+    assert!(
+        std::fs::metadata("/dev/full")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+    assert_eq!(
+        save_yes(app, &sym),
+        format!(
+            "refusing to write {}: it is the symbol file {} (give another output name)",
+            sym.display(),
+            sym.display()
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&sym).unwrap(), "GENMOV EQU 0100H\n");
+
+    let real = dir.path().join("real.pgn");
+    std::fs::write(&real, "old").unwrap();
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let link = dir.path().join("link.pgn");
+    std::os::unix::fs::symlink("real.pgn", &link).unwrap();
+    let said = save_yes(app, &link);
+    assert!(said.starts_with("saved the game (2 plies)"), "{said}");
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert!(
+        std::fs::read_to_string(&real)
+            .unwrap()
+            .ends_with("1. e4 e5 *\n")
+    );
+    let mode = std::fs::metadata(&real).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o755);
+
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        let said = save_yes(app, &fifo);
+        assert!(
+            said.ends_with("it is a named pipe (FIFO), not a regular file"),
+            "{said}"
+        );
+        assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    }
+}
+
 #[test]
 fn sargon_with_white_opens_from_the_book_by_the_seed() {
     for (seed, first) in [(1234, "1. e4"), (1, "1. d4"), (0x101, "1. d4")] {

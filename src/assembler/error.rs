@@ -1,6 +1,55 @@
-//! Assembly errors: where (file, line, column, source line) and what went wrong.
+//! Assembly errors: where (file, line, column, source line) and what went wrong. Whatever an
+//! error shows of the source or of a file name is escaped and cut short here: the assembler
+//! stands alone, so it keeps these few lines of its own rather than the crate's `files` room,
+//! and quotes the same way (at most 40 characters, control characters as `\u{1b}`).
 
 use std::fmt;
+
+/// The most characters of a token a message quotes.
+const QUOTE_CHARS: usize = 40;
+
+/// The most characters of a file name an error shows.
+pub(crate) const NAME_CHARS: usize = 200;
+
+/// The most characters of a message an error shows (every piece of the source in it is
+/// quoted short already; this bounds what a message could still carry).
+const MESSAGE_CHARS: usize = 400;
+
+/// `text` in single quotes for a message: at most 40 characters, control characters escaped,
+/// and for a longer text `...` and its length, so a 2 MB operand or an escape sequence never
+/// reaches the terminal as it is.
+pub(crate) fn quoted(text: &str) -> String {
+    match escape_start(text, QUOTE_CHARS) {
+        (shown, true) => format!("'{shown}'... ({} bytes)", text.len()),
+        (shown, false) => format!("'{shown}'"),
+    }
+}
+
+/// `text` with control characters escaped (`\u{1b}`, `\n`), cut after `max` characters
+/// with `...`.
+pub(crate) fn escaped(text: &str, max: usize) -> String {
+    match escape_start(text, max) {
+        (shown, true) => shown + "...",
+        (shown, false) => shown,
+    }
+}
+
+/// The first `max` characters of `text`, control characters escaped, and whether there was
+/// more.
+fn escape_start(text: &str, max: usize) -> (String, bool) {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == max {
+            return (out, true);
+        }
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    (out, false)
+}
 
 /// A problem found at one column of a line, before the line's file is known.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,18 +90,16 @@ pub struct AsmError {
 
 impl fmt::Display for AsmError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = escaped(&self.file, NAME_CHARS);
+        let message = escaped(&self.message, MESSAGE_CHARS);
         if self.line == 0 {
-            return write!(f, "{}: error: {}", self.file, self.message);
+            return write!(f, "{file}: error: {message}");
         }
         // An error about the whole source rather than one column of it is one line.
         if self.col == 0 {
-            return write!(f, "{}:{}: error: {}", self.file, self.line, self.message);
+            return write!(f, "{file}:{}: error: {message}", self.line);
         }
-        writeln!(
-            f,
-            "{}:{}:{}: error: {}",
-            self.file, self.line, self.col, self.message
-        )?;
+        writeln!(f, "{file}:{}:{}: error: {message}", self.line, self.col)?;
         let (line, pad) = shown_line(&self.source_line, self.col);
         writeln!(f, "    {line}")?;
         write!(f, "    {pad}^")

@@ -1,7 +1,9 @@
 //! Expressions: parsing with C-like precedence and evaluation in signed 32-bit arithmetic.
+//! Arithmetic that leaves the 32-bit range is an error at its operator, never a wrapped value:
+//! `256*256*256*256+5` is not 5.
 
 use super::dialect::Dialect;
-use super::error::Diag;
+use super::error::{Diag, quoted};
 use super::lexer::{Punct, Tok, Token};
 use super::words;
 
@@ -55,7 +57,8 @@ pub(crate) enum Expr {
     },
     /// `$`: the address of the start of the current statement.
     Here,
-    Unary(UnOp, Box<Expr>),
+    /// A unary operator at a column, and its operand.
+    Unary(UnOp, usize, Box<Expr>),
     Binary {
         op: BinOp,
         col: usize,
@@ -72,7 +75,12 @@ pub(crate) enum EvalError {
     Undefined { name: String, col: usize },
     /// Division or MOD by zero.
     DivZero { col: usize },
+    /// A result outside the 32-bit range, or a negative shift count: what, at which operator.
+    Overflow { col: usize, what: String },
 }
+
+/// The range every value of an expression keeps to.
+pub(crate) const RANGE: &str = "-2147483648..2147483647";
 
 impl EvalError {
     /// The error as a located diagnostic.
@@ -80,9 +88,10 @@ impl EvalError {
         match self {
             EvalError::Undefined { name, col } => Diag {
                 undefined_symbol: true,
-                ..Diag::new(*col, format!("undefined symbol '{name}'"))
+                ..Diag::new(*col, format!("undefined symbol {}", quoted(name)))
             },
             EvalError::DivZero { col } => Diag::new(*col, "division by zero"),
+            EvalError::Overflow { col, what } => Diag::new(*col, what.clone()),
         }
     }
 }
@@ -144,7 +153,7 @@ pub(crate) fn parse_in(tokens: &[Token], end_col: usize, dialect: Dialect) -> Re
 /// A short description of a token for messages.
 pub(crate) fn describe(t: &Token) -> String {
     match &t.tok {
-        Tok::Ident(s) => format!("'{s}'"),
+        Tok::Ident(s) => quoted(s),
         Tok::Num(n) => format!("number {n}"),
         Tok::Str(_) => "string".to_string(),
         Tok::P(p) => format!("'{}'", punct_text(*p)),
@@ -325,14 +334,15 @@ impl Parser<'_> {
             Tok::Ident(s) if words && s.eq_ignore_ascii_case("LOW") => Some(UnOp::Low),
             _ => None,
         };
+        let t_col = t.col;
         match op {
             Some(op) => {
-                self.count_operator(t.col)?;
+                self.count_operator(t_col)?;
                 self.enter()?;
                 self.pos += 1;
                 let e = self.unary()?;
                 self.depth -= 1;
-                Ok(Expr::Unary(op, Box::new(e)))
+                Ok(Expr::Unary(op, t_col, Box::new(e)))
             }
             None => self.primary(),
         }
@@ -430,7 +440,7 @@ fn truth(b: bool) -> i32 {
     if b { -1 } else { 0 }
 }
 
-/// Evaluates `e`; arithmetic wraps in 32 bits, comparisons give -1 (true) or 0.
+/// Evaluates `e` in 32 bits; a result outside them is an error, comparisons give -1 (true) or 0.
 fn eval(e: &Expr, env: &mut dyn Env) -> Result<i32, EvalError> {
     Ok(match e {
         Expr::Num(n) => *n,
@@ -439,10 +449,13 @@ fn eval(e: &Expr, env: &mut dyn Env) -> Result<i32, EvalError> {
             name: name.clone(),
             col: *col,
         })?,
-        Expr::Unary(op, inner) => {
+        Expr::Unary(op, col, inner) => {
             let v = eval(inner, env)?;
             match op {
-                UnOp::Neg => v.wrapping_neg(),
+                UnOp::Neg => v.checked_neg().ok_or_else(|| EvalError::Overflow {
+                    col: *col,
+                    what: overflow(&format!("-({v})")),
+                })?,
                 UnOp::Plus => v,
                 UnOp::Not => !v,
                 UnOp::LogNot => truth(v == 0),
@@ -472,27 +485,64 @@ fn eval(e: &Expr, env: &mut dyn Env) -> Result<i32, EvalError> {
         Expr::Binary { op, col, lhs, rhs } => {
             let a = eval(lhs, env)?;
             let b = eval(rhs, env)?;
-            apply(*op, a, b).ok_or(EvalError::DivZero { col: *col })?
+            apply(*op, a, b).map_err(|fault| match fault {
+                Fault::DivZero => EvalError::DivZero { col: *col },
+                Fault::Overflow(what) => EvalError::Overflow { col: *col, what },
+            })?
         }
     })
 }
 
-/// Applies a binary operator; `None` on division by zero.
-fn apply(op: BinOp, a: i32, b: i32) -> Option<i32> {
-    Some(match op {
-        BinOp::Mul => a.wrapping_mul(b),
-        BinOp::Div => a
-            .checked_div(b)
-            .or_else(|| (b != 0).then(|| a.wrapping_div(b)))?,
-        BinOp::Mod => a
-            .checked_rem(b)
-            .or_else(|| (b != 0).then(|| a.wrapping_rem(b)))?,
-        BinOp::Add => a.wrapping_add(b),
-        BinOp::Sub => a.wrapping_sub(b),
-        BinOp::Shl if (0..32).contains(&b) => a.wrapping_shl(b as u32),
-        BinOp::Shl => 0,
-        BinOp::Shr if (0..32).contains(&b) => a >> b,
-        BinOp::Shr => a >> 31,
+/// Why an operator has no value.
+enum Fault {
+    DivZero,
+    Overflow(String),
+}
+
+/// The message for a result outside the range.
+fn overflow(what: &str) -> String {
+    format!("arithmetic overflow: {what} is outside the range of expressions ({RANGE})")
+}
+
+/// `a op b` exactly, or the fault.
+fn checked(a: i32, b: i32, sign: &str, f: fn(i32, i32) -> Option<i32>) -> Result<i32, Fault> {
+    f(a, b).ok_or_else(|| Fault::Overflow(overflow(&format!("{a} {sign} {b}"))))
+}
+
+/// `a SHL b`: exact (bits shifted out of the 32 are an overflow), the count 0 or more.
+fn shift_left(a: i32, b: i32) -> Result<i32, Fault> {
+    if b < 0 {
+        return Err(Fault::Overflow(format!("shift count {b} is negative")));
+    }
+    let exact = match (a, b) {
+        (0, _) => Some(0),
+        (_, 32..) => None,
+        // |a| < 2^31 and b < 32: the shift fits in 64 bits.
+        _ => i32::try_from(i64::from(a) << b).ok(),
+    };
+    exact.ok_or_else(|| Fault::Overflow(overflow(&format!("{a} SHL {b}"))))
+}
+
+/// `a SHR b`, arithmetic: the floor of a / 2^b (so any count past 31 gives 0 or -1).
+fn shift_right(a: i32, b: i32) -> Result<i32, Fault> {
+    if b < 0 {
+        return Err(Fault::Overflow(format!("shift count {b} is negative")));
+    }
+    Ok(a >> b.min(31))
+}
+
+/// Applies a binary operator exactly.
+fn apply(op: BinOp, a: i32, b: i32) -> Result<i32, Fault> {
+    Ok(match op {
+        BinOp::Mul => checked(a, b, "*", i32::checked_mul)?,
+        BinOp::Div | BinOp::Mod if b == 0 => return Err(Fault::DivZero),
+        BinOp::Div => checked(a, b, "/", i32::checked_div)?,
+        // The one remainder past i32's checked_rem, MIN MOD -1, is exactly 0.
+        BinOp::Mod => a.wrapping_rem(b),
+        BinOp::Add => checked(a, b, "+", i32::checked_add)?,
+        BinOp::Sub => checked(a, b, "-", i32::checked_sub)?,
+        BinOp::Shl => shift_left(a, b)?,
+        BinOp::Shr => shift_right(a, b)?,
         BinOp::Lt => truth(a < b),
         BinOp::Le => truth(a <= b),
         BinOp::Gt => truth(a > b),
@@ -568,6 +618,58 @@ mod tests {
                 col: 1
             })
         );
+    }
+
+    fn fault(src: &str) -> (usize, String) {
+        let toks = lex(src).unwrap();
+        let e = parse(&toks, src.len() + 1).unwrap();
+        let diag = evaluate(&e, &mut NoSyms).unwrap_err().diag();
+        (diag.col, diag.msg)
+    }
+
+    #[test]
+    fn arithmetic_that_leaves_32_bits_is_an_error_at_its_operator() {
+        let range = "is outside the range of expressions (-2147483648..2147483647)";
+        assert_eq!(
+            fault("256*256*256*256+5"),
+            (12, format!("arithmetic overflow: 16777216 * 256 {range}"))
+        );
+        assert_eq!(
+            fault("65536 * 65536 + 100H"),
+            (7, format!("arithmetic overflow: 65536 * 65536 {range}"))
+        );
+        assert_eq!(
+            fault("X * 7FFFFh"),
+            (3, format!("arithmetic overflow: 4660 * 524287 {range}"))
+        );
+        assert_eq!(
+            fault("2147483647 + 1"),
+            (12, format!("arithmetic overflow: 2147483647 + 1 {range}"))
+        );
+        assert_eq!(
+            fault("0 - 2147483647 - 2"),
+            (16, format!("arithmetic overflow: -2147483647 - 2 {range}"))
+        );
+        assert_eq!(
+            fault("1 SHL 31"),
+            (3, format!("arithmetic overflow: 1 SHL 31 {range}"))
+        );
+        assert_eq!(fault("(0-1) SHL 40").0, 7);
+        assert_eq!(fault("1 << -1"), (3, "shift count -1 is negative".into()));
+        assert_eq!(fault("-(0 - 2147483647 - 1)").0, 1);
+        assert_eq!(fault("(0 - 2147483647 - 1) / -1").0, 22);
+        // Exact results stay: the largest values, shifts that keep every bit, and whatever
+        // an untaken branch would have done.
+        assert_eq!(val("2147483647 + 0"), i32::MAX);
+        assert_eq!(val("0 - 2147483647 - 1"), i32::MIN);
+        assert_eq!(val("(0-1) SHL 31"), i32::MIN);
+        assert_eq!(val("1 SHL 30"), 1 << 30);
+        assert_eq!(val("0 SHL 40"), 0);
+        assert_eq!(val("(0-8) SHR 40"), -1);
+        assert_eq!(val("0 ? 65536 * 65536 : 3"), 3);
+        assert_eq!(val("1 || 65536 * 65536"), -1);
+        assert_eq!(val("0FFFFFFFFh"), -1);
+        assert_eq!(val("(0 - 2147483647 - 1) MOD -1"), 0);
     }
 
     #[test]

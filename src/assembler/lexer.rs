@@ -300,7 +300,10 @@ fn lex_prefixed(
 
 fn invalid_number(chars: &[char], start: usize, end: usize) -> Diag {
     let text: String = chars[start..end].iter().collect();
-    Diag::new(start + 1, format!("invalid number '{text}'"))
+    Diag::new(
+        start + 1,
+        format!("invalid number {}", super::error::quoted(&text)),
+    )
 }
 
 /// An operator or punctuation mark of one or two characters.
@@ -336,7 +339,10 @@ fn lex_punct(chars: &[char], i: usize) -> Result<(Tok, usize), Diag> {
         ('=', _) => (Punct::Eq, 1),
         ('?', _) => (Punct::Question, 1),
         ('$', _) => (Punct::Dollar, 1),
-        _ => return Err(Diag::new(i + 1, format!("unexpected character '{c}'"))),
+        _ => {
+            let shown = super::error::quoted(&c.to_string());
+            return Err(Diag::new(i + 1, format!("unexpected character {shown}")));
+        }
     };
     Ok((Tok::P(p), i + len))
 }
@@ -466,7 +472,8 @@ fn escape(chars: &[char], mut i: usize) -> Option<Result<(u8, usize), Diag>> {
             (v & 0xFF) as u8
         }
         other => {
-            let diag = Diag::new(i - 1, format!("unknown escape '\\{other}' in string"));
+            let shown = super::error::quoted(&format!("\\{other}"));
+            let diag = Diag::new(i - 1, format!("unknown escape {shown} in string"));
             return Some(Err(diag));
         }
     };

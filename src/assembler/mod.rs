@@ -59,7 +59,7 @@ pub fn assemble_file_with(
 ) -> Result<Assembly, AsmErrors> {
     let bytes = source::read_bounded(path, source::MAX_SOURCE_BYTES).map_err(|e| {
         AsmErrors(vec![AsmError {
-            file: path.display().to_string(),
+            file: error::escaped(&path.display().to_string(), error::NAME_CHARS),
             line: 0,
             col: 0,
             source_line: String::new(),
@@ -139,7 +139,11 @@ fn not_settling(sources: &Sources, mut changing: Vec<String>) -> AsmErrors {
         1,
         format!(
             "symbol values do not settle after {MAX_PASSES} passes (they depend on each other in a loop): {}",
-            changing.join(", ")
+            changing
+                .iter()
+                .map(|name| error::quoted(name))
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     );
     AsmErrors(vec![AsmError {

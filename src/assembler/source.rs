@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use super::dialect::{Dialect, Options};
+use super::error::{NAME_CHARS, escaped, quoted};
 use super::parser::{Line, parse_line};
 use super::tdl;
 
@@ -33,7 +34,8 @@ pub(crate) fn read_bounded(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> 
 
 /// One loaded source file with its lines parsed once.
 pub(crate) struct SourceFile {
-    /// The name used in error messages: as given, or the path an INCLUDE resolved to.
+    /// The name used in error messages: as given, or the path an INCLUDE resolved to, with
+    /// control characters escaped.
     pub display: String,
     /// The name used in the listing: relative to the main source's folder, so that the
     /// listing does not depend on where the assembler was started.
@@ -83,7 +85,7 @@ impl SourceFile {
             parsed.push(Rc::new(line));
         }
         SourceFile {
-            display,
+            display: escaped(&display, NAME_CHARS),
             list_name,
             dir,
             lines,
@@ -124,6 +126,8 @@ pub(crate) struct Sources {
 pub(crate) enum LoadError {
     /// No candidate exists; the folders searched.
     NotFound(Vec<PathBuf>),
+    /// A candidate exists but is not a regular file: where, and what it is ("a folder").
+    NotAFile(PathBuf, &'static str),
     /// The file exists but cannot be read.
     Unreadable(PathBuf, std::io::Error),
 }
@@ -131,28 +135,79 @@ pub(crate) enum LoadError {
 impl LoadError {
     /// A message naming the file and what was tried.
     pub fn message(&self, what: &str, name: &str) -> String {
+        let name = quoted(name);
+        let path = |p: &Path| escaped(&p.display().to_string(), NAME_CHARS);
         match self {
             LoadError::NotFound(dirs) if dirs.is_empty() => {
-                format!("{what} file '{name}' not found")
+                format!("{what} file {name} not found")
             }
             LoadError::NotFound(dirs) => {
                 let dirs: Vec<String> = dirs
                     .iter()
-                    .map(|d| {
-                        let s = d.display().to_string();
-                        if s.is_empty() { ".".to_string() } else { s }
+                    .map(|d| match path(d) {
+                        s if s.is_empty() => ".".to_string(),
+                        s => s,
                     })
                     .collect();
                 format!(
-                    "{what} file '{name}' not found (searched: {})",
+                    "{what} file {name} not found (searched: {})",
                     dirs.join(", ")
                 )
             }
-            LoadError::Unreadable(path, err) => {
-                format!("cannot read {what} file '{}': {err}", path.display())
+            LoadError::NotAFile(at, kind) => {
+                let shown = path(at);
+                let found = if quoted(&shown) == name {
+                    String::new()
+                } else {
+                    format!(" ({shown})")
+                };
+                format!("{what} file {name} is {kind}, not a file{found}")
+            }
+            LoadError::Unreadable(at, err) => {
+                format!(
+                    "cannot read {what} file {}: {err}",
+                    quoted(&at.display().to_string())
+                )
             }
         }
     }
+}
+
+/// What a path that exists is, when it is not a regular file (None for a file or nothing).
+fn not_a_file(path: &Path) -> Option<&'static str> {
+    let kind = std::fs::metadata(path).ok()?.file_type();
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_dir() {
+        return Some("a folder");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_char_device() || kind.is_block_device() {
+            return Some("a device");
+        }
+        if kind.is_fifo() {
+            return Some("a named pipe (FIFO)");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("not a regular file")
+}
+
+/// Why a candidate that is not a file cannot be used: what it is, or why the system cannot
+/// tell (a loop of symbolic links); None when nothing is there.
+fn refusal(path: &Path) -> Option<LoadError> {
+    if let Some(kind) = not_a_file(path) {
+        return Some(LoadError::NotAFile(path.to_path_buf(), kind));
+    }
+    let link = std::fs::symlink_metadata(path).ok()?;
+    let err = std::fs::metadata(path).err()?;
+    let looping = link.file_type().is_symlink() && err.kind() != std::io::ErrorKind::NotFound;
+    looping.then(|| LoadError::Unreadable(path.to_path_buf(), err))
 }
 
 /// Joins a file's list name folder with an included name.
@@ -175,39 +230,43 @@ impl Sources {
         }
     }
 
-    /// Searches `name` next to file `from`, then in the include folders.
+    /// Searches `name` next to file `from`, then in the include folders. A candidate that
+    /// exists but is no file (a folder, a device) is passed over; when no file is found, the
+    /// first such candidate is named for what it is, and a link that leads nowhere readable
+    /// (a loop) for why.
     fn find(&self, from: usize, name: &str) -> Result<Found, LoadError> {
         let parent = &self.files[from];
+        let mut candidates = Vec::new();
         if Path::new(name).is_absolute() {
-            let path = PathBuf::from(name);
-            return if path.is_file() {
-                Ok(Found {
-                    path,
-                    list_name: name.to_string(),
-                })
-            } else {
-                Err(LoadError::NotFound(Vec::new()))
-            };
+            candidates.push((PathBuf::from(name), name.to_string()));
+        } else {
+            let list_name = list_join(&parent.list_name, name);
+            candidates.push((parent.dir.join(name), list_name));
+            for dir in &self.include_dirs {
+                candidates.push((dir.join(name), name.to_string()));
+            }
         }
-        let mut searched = Vec::new();
-        let local = parent.dir.join(name);
-        if local.is_file() {
-            return Ok(Found {
-                path: local,
-                list_name: list_join(&parent.list_name, name),
-            });
-        }
-        searched.push(parent.dir.clone());
-        for dir in &self.include_dirs {
-            let candidate = dir.join(name);
-            if candidate.is_file() {
+        let mut passed_over = None;
+        for (path, list_name) in &candidates {
+            if path.is_file() {
                 return Ok(Found {
-                    path: candidate,
-                    list_name: name.to_string(),
+                    path: path.clone(),
+                    list_name: list_name.clone(),
                 });
             }
-            searched.push(dir.clone());
+            if passed_over.is_none() {
+                passed_over = refusal(path);
+            }
         }
+        if let Some(refused) = passed_over {
+            return Err(refused);
+        }
+        let searched = match Path::new(name).is_absolute() {
+            true => Vec::new(),
+            false => std::iter::once(parent.dir.clone())
+                .chain(self.include_dirs.iter().cloned())
+                .collect(),
+        };
         Err(LoadError::NotFound(searched))
     }
 

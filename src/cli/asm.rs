@@ -7,7 +7,7 @@ use super::exit;
 use super::output::outln;
 use clap::Args;
 use sargon_z80::assembler::{self, Options};
-use sargon_z80::files::Outputs;
+use sargon_z80::files::{Outputs, path_text};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -101,12 +101,12 @@ pub fn run(args: AsmArgs) -> anyhow::Result<i32> {
     };
     outln!(
         "{}: {} bytes at {:04X}H..{:04X}H, {} symbols -> {}{load}",
-        args.src.display(),
+        path_text(&args.src),
         asm.bytes.len(),
         asm.start,
         end.saturating_sub(1),
         asm.symbols().len(),
-        output.display()
+        path_text(&output)
     )?;
     Ok(0)
 }

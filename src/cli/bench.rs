@@ -57,7 +57,10 @@ pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
             let image = args.image.load()?;
             AbiSymbols::resolve(&image)?;
             let name = rom.file_name().unwrap_or(rom.as_os_str());
-            Some((name.to_string_lossy().into_owned(), image))
+            Some((
+                sargon_z80::files::printable(&name.to_string_lossy(), 40),
+                image,
+            ))
         }
         None => None,
     };

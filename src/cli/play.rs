@@ -94,6 +94,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<i32> {
         book: !args.no_book,
         ascii: args.ascii,
         theme: Theme::from_env(),
+        inputs: args.image.inputs(),
     };
     let app = PlayApp::new(searcher, &engine, options)?;
     tui::run(app)?;
@@ -126,10 +127,8 @@ fn searcher(kind: EngineKind, image: &ImageArgs) -> anyhow::Result<(Box<dyn Sear
 
 /// The last part of a path, for a title that must stay short.
 fn file_name(path: &std::path::Path) -> String {
-    path.file_name().map_or_else(
-        || path.display().to_string(),
-        |name| name.to_string_lossy().into_owned(),
-    )
+    let name = path.file_name().map_or(path.as_os_str(), |name| name);
+    sargon_z80::files::printable(&name.to_string_lossy(), 40)
 }
 
 /// A seed short enough to type again: from the process's random hasher keys.

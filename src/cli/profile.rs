@@ -9,7 +9,7 @@ use serde::Serialize;
 use sargon_z80::abi::Driver;
 use sargon_z80::abi::search::{SearchDriver, SearchRequest};
 use sargon_z80::engine::Setup;
-use sargon_z80::files::Outputs;
+use sargon_z80::files::{Outputs, path_text};
 use sargon_z80::profile::{
     Collector, DEFAULT_MHZ, Picture, Profile, heatmap_svg, observe_call, profile_routine,
     svg_to_png,
@@ -157,7 +157,7 @@ fn print_report(
             } else {
                 "open it in a web browser"
             };
-            outln!("BOARDA heatmap written to {} ({how})", path.display())?;
+            outln!("BOARDA heatmap written to {} ({how})", path_text(path))?;
         }
     }
     Ok(())
@@ -201,7 +201,7 @@ fn picture_format(path: &Path) -> anyhow::Result<Format> {
         Some(ext) if ext.eq_ignore_ascii_case("svg") => Ok(Format::Svg),
         _ => anyhow::bail!(
             "--svg {}: the heatmap is written as .svg or .png; name the file with one of them",
-            path.display()
+            path_text(path)
         ),
     }
 }

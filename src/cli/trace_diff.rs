@@ -7,6 +7,7 @@ use anyhow::Context;
 use clap::Args;
 
 use sargon_z80::engine::EvalRecord;
+use sargon_z80::files::printable;
 use sargon_z80::position::{BLACK, Board, color_name, square_name};
 use sargon_z80::reference::{Move, MoveList, Rules, genmov, make, san};
 use sargon_z80::trace::{
@@ -28,6 +29,11 @@ FILE#lLINE. The node where the traces part is found by running the native engine
 setup: it is exact when the engine reproduces one of the traces up to there (the report says
 which). Exit status: 0 the traces agree, 1 they differ, 2 a file is missing or malformed (the
 message names the file and line).";
+
+/// The most characters of a name a trace gives itself (its engine, its image) the report shows.
+const SHOWN_CHARS: usize = 60;
+/// The most characters of a file name or a FEN the report shows.
+const PATH_CHARS: usize = 200;
 
 /// Compare two search traces and show where they first part.
 #[derive(Debug, Args)]
@@ -128,7 +134,7 @@ fn setups(out: &mut String, args: &TraceDiffArgs, traces: [&Trace; 2], fields: &
     sources(out, args, traces);
     for (side, trace) in [("A", traces[0]), ("B", traces[1])] {
         let s = &trace.header.setup;
-        let (fen, moveno, plymax) = (&s.fen, s.moveno, s.plymax);
+        let (fen, moveno, plymax) = (printable(&s.fen, PATH_CHARS), s.moveno, s.plymax);
         say!(
             out,
             "  {side} setup  {fen}, MOVENO {moveno}, PLYMAX {plymax}"
@@ -157,21 +163,22 @@ fn sources(out: &mut String, args: &TraceDiffArgs, traces: [&Trace; 2]) {
             parts.push("terms".into());
         }
         if let Some(engine) = &h.engine {
-            parts.push(format!("engine {engine}"));
+            parts.push(format!("engine {}", printable(engine, SHOWN_CHARS)));
         }
         if let Some(image) = &h.image {
-            parts.push(image.clone());
+            parts.push(printable(image, SHOWN_CHARS));
         }
         if trace.result.is_none() {
             parts.push("no result line".into());
         }
+        let name = printable(name, PATH_CHARS);
         say!(out, "  {side}  {name}: {}", parts.join(", "));
     }
     let s = &traces[0].header.setup;
     say!(
         out,
         "setup      {}, MOVENO {}, PLYMAX {}",
-        s.fen,
+        printable(&s.fen, PATH_CHARS),
         s.moveno,
         s.plymax
     );
@@ -298,7 +305,9 @@ fn records(out: &mut String, context: usize, traces: [&Trace; 2], index: usize) 
         .map(|t| t.evaluations.len())
         .max()
         .unwrap_or(0);
-    for i in index.saturating_sub(context)..(index + context + 1).min(last) {
+    for i in
+        index.saturating_sub(context)..index.saturating_add(context).saturating_add(1).min(last)
+    {
         let mark = if i == index { ">" } else { " " };
         let (a, b) = (record_text(traces[0], i), record_text(traces[1], i));
         say!(out, "{mark} {i:>8} {a:<40} {b}");
@@ -321,7 +330,7 @@ fn entries(out: &mut String, context: usize, traces: [&Trace; 2], index: usize, 
         .max()
         .unwrap_or(0);
     say!(out, "entries    {:<40} B", "A");
-    for e in at.saturating_sub(context)..(at + context + 1).min(last) {
+    for e in at.saturating_sub(context)..at.saturating_add(context).saturating_add(1).min(last) {
         let mark = if e == at { ">" } else { " " };
         let text = |side: usize| {
             lists[side]

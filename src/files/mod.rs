@@ -7,12 +7,17 @@
 //! terminal, and every command writes through [`Outputs`]: each output goes to a temporary
 //! file beside its target and is renamed over it only when everything was written, and an
 //! output that is one of the command's own inputs (the same file, through any name, symbolic
-//! or hard link) is refused before anything is written.
+//! or hard link) is refused before anything is written. An output written while the command
+//! runs (a trace) is a [`Stream`] through the same checks.
 
 mod excerpt;
 mod read;
+mod stream;
+mod target;
 mod write;
 
 pub use excerpt::{EXCERPT_CHARS, clip, excerpt, path_text, printable};
 pub use read::{FileError, TextLimits, read_limited, read_text};
+pub use stream::Stream;
+pub use target::kind_of;
 pub use write::{Outputs, WriteError};

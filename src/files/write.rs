@@ -1,9 +1,11 @@
-//! Writing outputs safely: never over one of the command's inputs, never half-written.
+//! Writing outputs safely: never over one of the command's inputs, never over something that
+//! is not a file when the command says so, never half-written.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::excerpt::path_text;
+use super::target::{Identity, existing_identity, folder_of, kind_of, resolve, target_identity};
 
 /// Why a command's outputs were not written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -35,6 +37,23 @@ pub enum WriteError {
         /// The second.
         second: PathBuf,
     },
+    /// An output exists and is not a regular file, and the command writes regular files only.
+    #[error(
+        "refusing to write {}: it is {kind}, not a regular file",
+        path_text(path)
+    )]
+    NotRegular {
+        /// The output as named.
+        path: PathBuf,
+        /// What it is ("a character device").
+        kind: &'static str,
+    },
+    /// An output exists and the command was told to keep existing files.
+    #[error("{} exists", path_text(path))]
+    Exists {
+        /// The output as named.
+        path: PathBuf,
+    },
     /// The operating system refused.
     #[error("cannot write {}: {message}", path_text(path))]
     Io {
@@ -45,66 +64,22 @@ pub enum WriteError {
     },
 }
 
-/// What names one file: its device and inode where the system has them, else its
-/// canonical path.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Identity {
-    #[cfg(unix)]
-    Inode(u64, u64),
-    Path(PathBuf),
-}
-
-/// The identity of an existing file (through symbolic links).
-fn existing_identity(path: &Path) -> Option<Identity> {
-    let meta = std::fs::metadata(path).ok()?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        Some(Identity::Inode(meta.dev(), meta.ino()))
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = meta;
-        std::fs::canonicalize(path).ok().map(Identity::Path)
-    }
-}
-
-/// Where writing `path` lands: a symbolic link is followed (also a dangling one), so the
-/// rename replaces the file it points to, not the link.
-fn resolve(path: &Path) -> PathBuf {
-    match std::fs::symlink_metadata(path) {
-        Ok(meta) if meta.file_type().is_symlink() => std::fs::canonicalize(path)
-            .or_else(|_| {
-                std::fs::read_link(path).map(|to| path.parent().unwrap_or(Path::new("")).join(to))
-            })
-            .unwrap_or_else(|_| path.to_path_buf()),
-        _ => path.to_path_buf(),
-    }
-}
-
-/// The identity a file written at `target` will have: its own when it exists, else its
-/// folder's canonical path joined with its name.
-fn target_identity(target: &Path) -> Identity {
-    if let Some(id) = existing_identity(target) {
-        return id;
-    }
-    let parent = match target.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let folder = std::fs::canonicalize(parent).unwrap_or_else(|_| parent.to_path_buf());
-    Identity::Path(folder.join(target.file_name().unwrap_or_default()))
-}
-
-/// One output: the path as named, where it lands, and its bytes.
+/// One output: the path as named, and its bytes.
 struct Pending {
     named: PathBuf,
-    target: PathBuf,
     bytes: Vec<u8>,
 }
 
+/// An output checked and ready: where it lands and whether it is written in place.
+pub(super) struct Placed {
+    pub(super) named: PathBuf,
+    pub(super) target: PathBuf,
+    pub(super) in_place: bool,
+}
+
 /// The outputs of one command, written together by [`Outputs::commit`] after the command's
-/// inputs were declared with [`Outputs::input`].
+/// inputs were declared with [`Outputs::input`]. Every file the tool writes goes through it
+/// (or through [`Outputs::stream`], for an output written while the command runs).
 ///
 /// ```
 /// use sargon_z80::files::Outputs;
@@ -127,12 +102,29 @@ struct Pending {
 pub struct Outputs {
     inputs: Vec<(PathBuf, String, Identity)>,
     pending: Vec<Pending>,
+    regular_only: bool,
+    keep_existing: bool,
 }
 
 impl Outputs {
-    /// No inputs, no outputs yet.
+    /// No inputs, no outputs yet. A device or a pipe named as an output is written in place
+    /// (`-o /dev/null`), unless [`Outputs::regular_only`] says otherwise.
     pub fn new() -> Outputs {
         Outputs::default()
+    }
+
+    /// Refuses outputs that exist and are not regular files (a device, a pipe, a socket):
+    /// for a program that must not block on a pipe or write onto a terminal.
+    pub fn regular_only(mut self) -> Outputs {
+        self.regular_only = true;
+        self
+    }
+
+    /// Refuses outputs that exist ([`WriteError::Exists`]), also one that appears while the
+    /// outputs are written: for a program that asks before it replaces a file.
+    pub fn keep_existing(mut self) -> Outputs {
+        self.keep_existing = true;
+        self
     }
 
     /// Declares an input of the command (`role` names it in errors: "the source"). An input
@@ -147,7 +139,6 @@ impl Outputs {
     pub fn output(&mut self, path: &Path, bytes: Vec<u8>) {
         self.pending.push(Pending {
             named: path.to_path_buf(),
-            target: resolve(path),
             bytes,
         });
     }
@@ -157,80 +148,127 @@ impl Outputs {
     /// written; special files (`/dev/null`, a pipe) are written in place. On any error the
     /// old files stay as they were.
     pub fn commit(self) -> Result<(), WriteError> {
-        self.check()?;
-        let mut staged = Vec::with_capacity(self.pending.len());
+        let placed = self.place()?;
+        let mut staged = Vec::with_capacity(placed.len());
         let mut special = Vec::new();
-        for pending in &self.pending {
-            if is_special(&pending.target)? {
-                special.push(pending);
+        for (place, pending) in placed.iter().zip(&self.pending) {
+            if place.in_place {
+                special.push((place, pending));
             } else {
-                staged.push((pending, stage(pending)?));
+                let mut temp = stage(place)?;
+                let fail = |e| io_error(&place.named, e);
+                temp.write_all(&pending.bytes).map_err(fail)?;
+                temp.as_file().sync_all().map_err(fail)?;
+                staged.push((place, temp));
             }
         }
-        for pending in special {
-            write_in_place(pending)?;
+        for (place, pending) in special {
+            let mut file = open_in_place(place)?;
+            let fail = |e| io_error(&place.named, e);
+            file.write_all(&pending.bytes).map_err(fail)?;
+            file.flush().map_err(fail)?;
         }
-        for (pending, temp) in staged {
-            temp.persist(&pending.target)
-                .map_err(|e| io_error(&pending.named, e.error))?;
+        for (place, temp) in staged {
+            persist(temp, place, self.keep_existing)?;
         }
         Ok(())
     }
 
-    /// No output may be an input, and no two outputs the same file: what [`Outputs::commit`]
+    /// No output may be an input, and no two outputs the same file (nor, as the command
+    /// asked, an existing file or one that is not a regular file): what [`Outputs::commit`]
     /// checks first, for a command that wants to refuse before a long run.
     pub fn check(&self) -> Result<(), WriteError> {
-        let mut seen: Vec<(&Path, Identity)> = Vec::with_capacity(self.pending.len());
+        self.place().map(drop)
+    }
+
+    /// Every output checked, with where it lands.
+    fn place(&self) -> Result<Vec<Placed>, WriteError> {
+        let mut placed: Vec<(Placed, Identity)> = Vec::with_capacity(self.pending.len());
         for pending in &self.pending {
-            let id = target_identity(&pending.target);
+            let named = &pending.named;
+            let target = resolve(named).map_err(|message| WriteError::Io {
+                path: named.clone(),
+                message,
+            })?;
+            let id = target_identity(&target);
             if let Some((input, role, _)) = self.inputs.iter().find(|(_, _, i)| *i == id) {
                 return Err(WriteError::OverwritesInput {
-                    output: pending.named.clone(),
+                    output: named.clone(),
                     input: input.clone(),
                     role: role.clone(),
                 });
             }
-            if let Some((first, _)) = seen.iter().find(|(_, i)| *i == id) {
+            if let Some((first, _)) = placed.iter().find(|(_, i)| *i == id) {
                 return Err(WriteError::SameOutput {
-                    first: first.to_path_buf(),
-                    second: pending.named.clone(),
+                    first: first.named.clone(),
+                    second: named.clone(),
                 });
             }
-            seen.push((&pending.named, id));
+            let in_place = self.in_place(named, &target)?;
+            let place = Placed {
+                named: named.clone(),
+                target,
+                in_place,
+            };
+            placed.push((place, id));
         }
-        Ok(())
+        Ok(placed.into_iter().map(|(place, _)| place).collect())
+    }
+
+    /// True for an existing target that is not a regular file (a device or a pipe), which
+    /// cannot be replaced by a rename and is written in place; an error for a folder, for
+    /// such a target when the command writes regular files only, and for an existing file
+    /// when it keeps them.
+    fn in_place(&self, named: &Path, target: &Path) -> Result<bool, WriteError> {
+        let Ok(meta) = std::fs::metadata(target) else {
+            return Ok(false);
+        };
+        match kind_of(&meta) {
+            Some("a folder") => Err(WriteError::Io {
+                path: named.to_path_buf(),
+                message: "it is a folder".to_string(),
+            }),
+            Some(kind) if self.regular_only => Err(WriteError::NotRegular {
+                path: named.to_path_buf(),
+                kind,
+            }),
+            _ if self.keep_existing => Err(WriteError::Exists {
+                path: named.to_path_buf(),
+            }),
+            kind => Ok(kind.is_some()),
+        }
+    }
+
+    /// Checks the outputs like [`Outputs::commit`] and opens `path` as one more, to be
+    /// written while the command runs: a temporary file beside it, put in place by
+    /// [`Stream::commit`] (a device or a pipe is written in place). Memory stays flat
+    /// however much is written.
+    pub fn stream(mut self, path: &Path) -> Result<super::Stream, WriteError> {
+        self.output(path, Vec::new());
+        let placed = self.place()?.pop().expect("the output just added");
+        super::stream::open(placed, self.keep_existing)
     }
 }
 
-fn io_error(path: &Path, e: std::io::Error) -> WriteError {
+pub(super) fn io_error(path: &Path, e: std::io::Error) -> WriteError {
     WriteError::Io {
         path: path.to_path_buf(),
         message: e.to_string(),
     }
 }
 
-/// True for an existing target that is not a regular file (a device or a pipe), which
-/// cannot be replaced by a rename; a folder is an error.
-fn is_special(target: &Path) -> Result<bool, WriteError> {
-    match std::fs::metadata(target) {
-        Ok(meta) if meta.is_dir() => Err(WriteError::Io {
-            path: target.to_path_buf(),
-            message: "it is a folder".to_string(),
-        }),
-        Ok(meta) => Ok(!meta.is_file()),
-        Err(_) => Ok(false),
+/// A temporary file beside the target, with the permissions the target has (or a new file
+/// would get); its folder missing is said in words.
+pub(super) fn stage(place: &Placed) -> Result<tempfile::NamedTempFile, WriteError> {
+    let fail = |e| io_error(&place.named, e);
+    let folder = folder_of(&place.target);
+    if !folder.is_dir() {
+        return Err(WriteError::Io {
+            path: place.named.clone(),
+            message: format!("there is no folder {}", path_text(folder)),
+        });
     }
-}
-
-/// The bytes in a temporary file beside the target, flushed to disk, with the permissions
-/// the target has (or a new file would get).
-fn stage(pending: &Pending) -> Result<tempfile::NamedTempFile, WriteError> {
-    let fail = |e| io_error(&pending.named, e);
-    let folder = match pending.target.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let name = pending
+    let name = place
         .target
         .file_name()
         .unwrap_or_default()
@@ -243,23 +281,39 @@ fn stage(pending: &Pending) -> Result<tempfile::NamedTempFile, WriteError> {
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    let mut temp = builder.tempfile_in(folder).map_err(fail)?;
-    if let Ok(meta) = std::fs::metadata(&pending.target) {
+    let temp = builder.tempfile_in(folder).map_err(fail)?;
+    if let Ok(meta) = std::fs::metadata(&place.target) {
         std::fs::set_permissions(temp.path(), meta.permissions()).map_err(fail)?;
     }
-    temp.write_all(&pending.bytes).map_err(fail)?;
-    temp.as_file().sync_all().map_err(fail)?;
     Ok(temp)
 }
 
-fn write_in_place(pending: &Pending) -> Result<(), WriteError> {
-    let fail = |e| io_error(&pending.named, e);
-    let mut file = std::fs::OpenOptions::new()
+/// Renames a written temporary file over its target (only if nothing is there, when
+/// existing files are kept).
+pub(super) fn persist(
+    temp: tempfile::NamedTempFile,
+    place: &Placed,
+    keep_existing: bool,
+) -> Result<(), WriteError> {
+    let placed = if keep_existing {
+        temp.persist_noclobber(&place.target)
+    } else {
+        temp.persist(&place.target)
+    };
+    placed.map(drop).map_err(|e| match e.error.kind() {
+        std::io::ErrorKind::AlreadyExists if keep_existing => WriteError::Exists {
+            path: place.named.clone(),
+        },
+        _ => io_error(&place.named, e.error),
+    })
+}
+
+/// A device or pipe opened for writing.
+pub(super) fn open_in_place(place: &Placed) -> Result<std::fs::File, WriteError> {
+    std::fs::OpenOptions::new()
         .write(true)
-        .open(&pending.target)
-        .map_err(fail)?;
-    file.write_all(&pending.bytes).map_err(fail)?;
-    file.flush().map_err(fail)
+        .open(&place.target)
+        .map_err(|e| io_error(&place.named, e))
 }
 
 #[cfg(test)]
@@ -407,5 +461,75 @@ mod tests {
             err.to_string().starts_with("cannot write /dev/full: "),
             "{err}"
         );
+    }
+    #[cfg(unix)]
+    #[test]
+    fn a_symbolic_link_loop_is_refused_and_left_alone() {
+        let (dir, _) = setup();
+        let (a, b) = (dir.path().join("loopA"), dir.path().join("loopB"));
+        std::os::unix::fs::symlink("loopB", &a).unwrap();
+        std::os::unix::fs::symlink("loopA", &b).unwrap();
+        let err = commit(&[], &[(&a, "bin")]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "cannot write {}: too many levels of symbolic links",
+                a.display()
+            )
+        );
+        for link in [&a, &b] {
+            let meta = std::fs::symlink_metadata(link).unwrap();
+            assert!(meta.file_type().is_symlink(), "{link:?} is still a link");
+        }
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 3);
+    }
+
+    #[test]
+    fn a_missing_folder_is_named() {
+        let (dir, _) = setup();
+        let path = dir.path().join("no/such/game.pgn");
+        let err = commit(&[], &[(&path, "x")]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "cannot write {}: there is no folder {}",
+                path.display(),
+                path.parent().unwrap().display()
+            )
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn regular_only_refuses_devices_and_pipes_and_keep_existing_asks() {
+        let (dir, source) = setup();
+        let fifo = dir.path().join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        let mut targets = vec![(Path::new("/dev/full"), "a character device")];
+        if made.is_ok_and(|s| s.success()) {
+            targets.push((&fifo, "a named pipe (FIFO)"));
+        }
+        for (target, kind) in targets {
+            let mut outputs = Outputs::new().regular_only().keep_existing();
+            outputs.output(target, b"x".to_vec());
+            let err = outputs.commit().unwrap_err();
+            assert_eq!(
+                err,
+                WriteError::NotRegular {
+                    path: target.to_path_buf(),
+                    kind
+                }
+            );
+        }
+        let mut outputs = Outputs::new().keep_existing();
+        outputs.output(&source, b"x".to_vec());
+        let err = outputs.commit().unwrap_err();
+        assert_eq!(err.to_string(), format!("{} exists", source.display()));
+        assert_eq!(std::fs::read_to_string(&source).unwrap(), "source");
+        let new = dir.path().join("new.pgn");
+        let mut outputs = Outputs::new().regular_only().keep_existing();
+        outputs.output(&new, b"x".to_vec());
+        outputs.commit().unwrap();
+        assert_eq!(std::fs::read_to_string(&new).unwrap(), "x");
     }
 }

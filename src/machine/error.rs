@@ -95,7 +95,7 @@ pub enum MachineError {
     #[error(transparent)]
     Input(#[from] crate::files::FileError),
     /// A symbol file problem, naming the file (wraps the line error).
-    #[error("{}: {message}", path.display())]
+    #[error("{}: {message}", crate::files::path_text(path))]
     SymFile {
         /// The symbol file.
         path: PathBuf,
@@ -103,7 +103,7 @@ pub enum MachineError {
         message: String,
     },
     /// A file that could not be read.
-    #[error("cannot read {}: {message}", path.display())]
+    #[error("cannot read {}: {message}", crate::files::path_text(path))]
     Io {
         /// The file.
         path: PathBuf,
@@ -137,7 +137,10 @@ pub enum MachineError {
         path: Option<PathBuf>,
     },
     /// A number or address that does not parse.
-    #[error("bad address or number {text:?} (use 0x1234, $1234, 1234h or decimal)")]
+    #[error(
+        "bad address or number {} (use 0x1234, $1234, 1234h or decimal)",
+        crate::files::excerpt(text)
+    )]
     BadNumber {
         /// The text given.
         text: String,
@@ -152,7 +155,7 @@ fn names(names: &[String]) -> String {
 
 fn source_suffix(path: &Option<PathBuf>) -> String {
     match path {
-        Some(p) => format!(" ({})", p.display()),
+        Some(p) => format!(" ({})", crate::files::path_text(p)),
         None => String::new(),
     }
 }

@@ -1,6 +1,6 @@
 //! The profile of one routine call, as text and as JSON.
 
-use crate::text::{MAX_WIDTH, TextTable, grouped, microseconds, tenths};
+use crate::text::{TextTable, grouped, microseconds, tenths};
 use std::fmt::Write;
 
 use serde::Serialize;
@@ -75,6 +75,9 @@ pub struct Profile {
     /// Data addresses accessed most.
     pub hot_data: Vec<HotData>,
 }
+
+/// The routine table's columns before the real-time ones.
+const ROUTINE_COLUMNS: usize = 8;
 
 /// Microseconds that `tstates` take at `mhz`.
 pub fn micros(tstates: u64, mhz: f64) -> f64 {
@@ -190,18 +193,20 @@ impl Profile {
     }
 
     /// One row per routine; the real-time columns of as many clocks as fit in 100 columns
-    /// (the first always: the line above the table gives the whole call at every clock).
+    /// (the first always: the line above the table gives the whole call at every clock). The
+    /// table is measured once, so ten thousand clocks cost ten thousand cells, not their square.
     fn routines_text(&self, s: &mut String) {
-        let mut clocks = self.mhz.len();
-        loop {
-            let table = self.routine_table(clocks);
-            let text = table.render();
-            let width = text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
-            if width <= MAX_WIDTH || clocks <= 1 {
-                s.push_str(&text);
-                break;
-            }
-            clocks -= 1;
+        let all = self.mhz.len();
+        let table = self.routine_table(all);
+        let clocks = table
+            .columns_fitting()
+            .saturating_sub(ROUTINE_COLUMNS)
+            .max(1)
+            .min(all);
+        if clocks == all {
+            s.push_str(&table.render());
+        } else {
+            s.push_str(&self.routine_table(clocks).render());
         }
         let _ = writeln!(
             s,
@@ -209,7 +214,8 @@ impl Profile {
         );
     }
 
-    /// The routine table with the real-time columns of the first `clocks` clock rates.
+    /// The routine table with the real-time columns of the first `clocks` clock rates (after
+    /// its [`ROUTINE_COLUMNS`] columns of counts).
     fn routine_table(&self, clocks: usize) -> TextTable {
         let mut headings: Vec<String> = [
             "routine", "calls", "total T", "min", "mean", "max", "self T", "instr",

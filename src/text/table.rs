@@ -77,6 +77,12 @@ impl TextTable {
     /// blanks; a cell of the wrapping column too long for it continues on the next lines.
     pub fn render(&self) -> String {
         let widths = self.widths();
+        let mut right = vec![false; widths.len()];
+        for &column in &self.right {
+            if let Some(flag) = right.get_mut(column) {
+                *flag = true;
+            }
+        }
         let mut out = String::new();
         for row in &self.rows {
             match row {
@@ -84,13 +90,27 @@ impl TextTable {
                     out.push_str(text);
                     out.push('\n');
                 }
-                Line::Cells(cells) => self.render_cells(cells, &widths, &mut out),
+                Line::Cells(cells) => self.render_cells(cells, &widths, &right, &mut out),
             }
         }
         out
     }
 
-    fn render_cells(&self, cells: &[String], widths: &[usize], out: &mut String) {
+    /// How many leading columns fit in [`MAX_WIDTH`] as [`TextTable::render`] lays them out
+    /// (each cell as wide as its column's widest, two spaces apart, two in front), in time
+    /// linear in the table.
+    pub fn columns_fitting(&self) -> usize {
+        let mut width = 0;
+        self.widths()
+            .iter()
+            .take_while(|&&w| {
+                width += w + 2;
+                width <= MAX_WIDTH
+            })
+            .count()
+    }
+
+    fn render_cells(&self, cells: &[String], widths: &[usize], right: &[bool], out: &mut String) {
         let wrapped: Vec<Vec<String>> = widths
             .iter()
             .enumerate()
@@ -110,7 +130,7 @@ impl TextTable {
                 let cell = wrapped[i].get(k).map_or("", String::as_str);
                 let pad = width.saturating_sub(cell.chars().count());
                 line.push_str(if i == 0 { " " } else { "  " });
-                if self.right.contains(&i) {
+                if right[i] {
                     line.push_str(&" ".repeat(pad));
                     line.push_str(cell);
                 } else {
@@ -164,6 +184,19 @@ pub fn wrap(text: &str, width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_columns_that_fit_are_counted_as_rendered() {
+        let cells: Vec<String> = (0..60).map(|i| format!("{i:>4}")).collect();
+        let headings: Vec<&str> = cells.iter().map(String::as_str).collect();
+        let mut table = TextTable::new(&headings).right(&(0..60).collect::<Vec<_>>());
+        table.row(cells.clone());
+        // Each column is 4 wide and 2 apart: 16 columns take 96 characters, 17 take 102.
+        assert_eq!(table.columns_fitting(), 16);
+        let fitting = TextTable::new(&headings[..16]);
+        let width = fitting.render().lines().map(str::len).max().unwrap();
+        assert!(width <= MAX_WIDTH && width + 6 > MAX_WIDTH, "{width}");
+    }
 
     #[test]
     fn aligns_columns() {

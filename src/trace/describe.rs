@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::files::printable;
+
 use super::diff::Side;
 use super::explain::{Finding, MoveStatus};
 use super::format::ListEntry;
@@ -58,6 +60,7 @@ impl fmt::Display for Finding {
                 write!(f, "end: {side} has no more evaluations ({why})")
             }
             Finding::Result { field, a, b } => {
+                let (a, b) = (printable(a, 40), printable(b, 40));
                 write!(f, "result: {field} A {a}, B {b} (every evaluation agrees)")
             }
             Finding::ListPly { .. }

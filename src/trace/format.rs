@@ -111,15 +111,17 @@ pub struct ListEntry {
 impl ListEntry {
     /// The entries of a list in memory order, each second half marked from its first half.
     pub fn mark(entries: impl IntoIterator<Item = Entry>) -> Vec<ListEntry> {
+        ListEntry::marked(entries).collect()
+    }
+
+    /// [`ListEntry::mark`] as an iterator, for a writer that holds nothing.
+    pub fn marked(entries: impl IntoIterator<Item = Entry>) -> impl Iterator<Item = ListEntry> {
         let mut hidden = false;
-        entries
-            .into_iter()
-            .map(|entry| {
-                let item = ListEntry { entry, hidden };
-                hidden = !hidden && entry.flags & DOUBLE != 0;
-                item
-            })
-            .collect()
+        entries.into_iter().map(move |entry| {
+            let item = ListEntry { entry, hidden };
+            hidden = !hidden && entry.flags & DOUBLE != 0;
+            item
+        })
     }
 }
 

@@ -6,12 +6,19 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 
 use super::error::TraceError;
-use super::format::{GenList, Trace, TraceHeader, TraceResult};
+use super::format::{Evaluation, GenList, ListEntry, Trace, TraceHeader, TraceResult};
 use super::parse::{ObjectLine, SearchKey, evaluation, json_error, object};
 use super::source::{Selector, TraceSource};
 
-/// The longest line read (a PLYMAX 3 search on one line takes some 75 KB).
-pub const MAX_LINE_BYTES: u64 = 64 << 20;
+/// The longest line read: a whole PLYMAX 6 search on one line takes about 1.3 MB (a PLYMAX 3
+/// one of `traces.jsonl` some 75 KB), a GENMOV line a few KB. A line is parsed through a JSON
+/// tree some ten times its size, so this also bounds what one line costs.
+pub const MAX_LINE_BYTES: u64 = 4 << 20;
+
+/// The most memory one trace may take once read: a PLYMAX 8 search with every list and term
+/// (2.6 million evaluations, 447,000 lists, 12.9 million entries) takes 113 MiB. Reading stops with an error
+/// naming this limit as soon as a trace needs more, so an endless or huge file costs no more.
+pub const MAX_TRACE_BYTES: usize = 160 << 20;
 
 /// Lines of a file, numbered from 1, each at most [`MAX_LINE_BYTES`], blank ones skipped.
 struct Lines<R> {
@@ -48,7 +55,10 @@ impl<R: BufRead> Lines<R> {
             }
             if self.buffer.len() as u64 > MAX_LINE_BYTES {
                 let start = String::from_utf8_lossy(&self.buffer[..80]).into_owned();
-                let message = format!("a line longer than {} MiB", MAX_LINE_BYTES >> 20);
+                let message = format!(
+                    "a line longer than {} MiB, the longest a trace line may be",
+                    MAX_LINE_BYTES >> 20
+                );
                 return Err(TraceError::malformed(
                     &self.file,
                     self.number,
@@ -57,7 +67,8 @@ impl<R: BufRead> Lines<R> {
                 ));
             }
             let text = std::str::from_utf8(&self.buffer).map_err(|err| {
-                let start = String::from_utf8_lossy(&self.buffer).into_owned();
+                let shown = &self.buffer[..self.buffer.len().min(160)];
+                let start = String::from_utf8_lossy(shown).into_owned();
                 let message = format!("not UTF-8 text ({err})");
                 TraceError::malformed(&self.file, self.number, &start, message)
             })?;
@@ -137,6 +148,7 @@ fn read_body<R: BufRead>(lines: &mut Lines<R>, header: TraceHeader) -> Result<Tr
         lists: Vec::new(),
         result: None,
     };
+    let mut held = Held::default();
     while let Some((number, text)) = lines.next_line()? {
         let text = text.to_string();
         if trace.result.is_some() {
@@ -146,14 +158,19 @@ fn read_body<R: BufRead>(lines: &mut Lines<R>, header: TraceHeader) -> Result<Tr
             let e = evaluation(&text, trace.header.terms)
                 .map_err(|message| lines.error(number, &text, message))?;
             trace.evaluations.push(e);
+            held.check(&trace, 0, lines, number)?;
             continue;
         }
         match object(&text).map_err(|message| lines.error(number, &text, message))? {
-            ObjectLine::List(ply, entries) if trace.header.lists => trace.lists.push(GenList {
-                ply,
-                entries,
-                after: trace.evaluations.len(),
-            }),
+            ObjectLine::List(ply, entries) if trace.header.lists => {
+                let added = entries.capacity() * size_of::<ListEntry>();
+                trace.lists.push(GenList {
+                    ply,
+                    entries,
+                    after: trace.evaluations.len(),
+                });
+                held.check(&trace, added, lines, number)?;
+            }
             ObjectLine::List(..) => {
                 let message = "a GENMOV line, but the header does not say \"lists\": true";
                 return Err(lines.error(number, &text, message));
@@ -169,6 +186,37 @@ fn read_body<R: BufRead>(lines: &mut Lines<R>, header: TraceHeader) -> Result<Tr
         }
     }
     Ok(trace)
+}
+
+/// The heap a trace being read takes: its vectors as allocated, and every list's entries.
+#[derive(Default)]
+struct Held {
+    entries: usize,
+}
+
+impl Held {
+    /// Counts `added` bytes of list entries and refuses a trace past [`MAX_TRACE_BYTES`].
+    fn check<R>(
+        &mut self,
+        trace: &Trace,
+        added: usize,
+        lines: &Lines<R>,
+        number: usize,
+    ) -> Result<(), TraceError> {
+        self.entries += added;
+        let bytes = trace.evaluations.capacity() * size_of::<Evaluation>()
+            + trace.lists.capacity() * size_of::<GenList>()
+            + self.entries;
+        if bytes <= MAX_TRACE_BYTES {
+            return Ok(());
+        }
+        Err(TraceError::TooLarge {
+            file: lines.file.clone(),
+            line: number,
+            evaluations: trace.evaluations.len(),
+            lists: trace.lists.len(),
+        })
+    }
 }
 
 /// The result's counts against the evaluations read.
@@ -195,6 +243,26 @@ struct Keyed {
     plymax: Option<u8>,
 }
 
+/// What a file of searches offers, for the message when the choice is missing or wrong: kept
+/// as counts and ranges, so a file of any length costs the same.
+#[derive(Default)]
+struct Offer {
+    searches: usize,
+    indices: Option<(u64, u64)>,
+    plymaxes: std::collections::BTreeSet<u8>,
+}
+
+impl Offer {
+    fn add(&mut self, key: &Keyed) {
+        self.searches += 1;
+        if let Some(index) = key.index {
+            let (low, high) = self.indices.unwrap_or((index, index));
+            self.indices = Some((low.min(index), high.max(index)));
+        }
+        self.plymaxes.extend(key.plymax);
+    }
+}
+
 /// The search of a one-search-per-line file the selector chooses. The file is read once, keys
 /// only, keeping the text of the lines that match.
 fn choose<R: BufRead>(
@@ -209,7 +277,7 @@ fn choose<R: BufRead>(
             key.index == Some(index) && (plymax.is_none() || key.plymax == plymax)
         }
     };
-    let mut keys = Vec::new();
+    let mut offer = Offer::default();
     let mut chosen: Vec<(usize, String)> = Vec::new();
     let mut current = Some(first);
     loop {
@@ -235,15 +303,15 @@ fn choose<R: BufRead>(
         if matches(&keyed) && chosen.len() < 2 {
             chosen.push((number, text));
         }
-        keys.push(keyed);
+        offer.add(&keyed);
     }
     match chosen.as_slice() {
         [(number, text)] => search_at(lines, *number, text),
-        [] => Err(selection_error(&lines.file, selector, &keys, "no search")),
+        [] => Err(selection_error(&lines.file, selector, &offer, "no search")),
         _ => Err(selection_error(
             &lines.file,
             selector,
-            &keys,
+            &offer,
             "more than one search",
         )),
     }
@@ -275,22 +343,20 @@ fn search_at<R: BufRead>(lines: &Lines<R>, number: usize, text: &str) -> Result<
 fn selection_error(
     file: &str,
     selector: Option<Selector>,
-    keys: &[Keyed],
+    offer: &Offer,
     what: &str,
 ) -> TraceError {
-    let indices: Vec<u64> = keys.iter().filter_map(|key| key.index).collect();
-    let plymaxes: std::collections::BTreeSet<u8> = keys.iter().filter_map(|k| k.plymax).collect();
-    let plymax: Vec<String> = plymaxes.iter().map(u8::to_string).collect();
-    let range = match (indices.iter().min(), indices.iter().max()) {
-        (Some(low), Some(high)) => format!("INDEX {low}..={high}, PLYMAX {}", plymax.join(" or ")),
-        _ => "no index fields".to_string(),
+    let plymax: Vec<String> = offer.plymaxes.iter().map(u8::to_string).collect();
+    let range = match offer.indices {
+        Some((low, high)) => format!("INDEX {low}..={high}, PLYMAX {}", plymax.join(" or ")),
+        None => "no index fields".to_string(),
     };
+    let searches = offer.searches;
     let start = match selector {
-        None => format!("the file holds {} searches, one per line", keys.len()),
+        None => format!("the file holds {searches} searches, one per line"),
         Some(selector) => format!(
-            "{what} for {} among its {} searches",
-            describe(selector),
-            keys.len()
+            "{what} for {} among its {searches} searches",
+            describe(selector)
         ),
     };
     TraceError::Selection {

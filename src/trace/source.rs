@@ -47,10 +47,11 @@ impl TraceSource {
             return Ok(whole);
         };
         let selector = parse_selector(choice).ok_or_else(|| TraceError::Selection {
-            file: file.to_string(),
+            file: crate::files::path_text(Path::new(file)),
             message: format!(
-                "{choice:?} chooses no search: write FILE#INDEX:PLYMAX (e.g. traces.jsonl#12:3), \
-                 FILE#INDEX, or FILE#lLINE (e.g. traces.jsonl#l25)"
+                "{} chooses no search: write FILE#INDEX:PLYMAX (e.g. traces.jsonl#12:3), \
+                 FILE#INDEX, or FILE#lLINE (e.g. traces.jsonl#l25)",
+                crate::files::excerpt(choice)
             ),
         })?;
         Ok(TraceSource {

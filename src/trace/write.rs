@@ -164,7 +164,9 @@ fn write_gen_list<W: Write>(out: &mut W, list: &GenList) -> io::Result<()> {
 }
 
 /// Streams a running search into `W` (give it a buffered writer). It watches the native
-/// engine ([`Observer`]) and a driven image ([`SearchObserver`]) alike. The first write error
+/// engine ([`Observer`]) and a driven image ([`SearchObserver`]) alike. It holds nothing that
+/// grows with the search: each line goes to `W` as it is made and the digest of the records
+/// is computed on the way, so a trace of any size takes the same memory. The first write error
 /// is kept and stops the search; [`TraceWriter::finish`] returns it.
 pub struct TraceWriter<W: Write> {
     out: W,
@@ -265,8 +267,7 @@ impl<W: Write> Observer for TraceWriter<W> {
 
     fn on_genmov(&mut self, ply: u8, list: &MoveList) {
         if self.lists {
-            let entries = ListEntry::mark(list.flat_entries());
-            self.list(ply, entries.into_iter());
+            self.list(ply, ListEntry::marked(list.flat_entries()));
         }
     }
 

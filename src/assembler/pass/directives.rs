@@ -4,7 +4,7 @@ use std::rc::Rc;
 
 use super::{At, Cond, Expansion, Frame, MAX_NESTING, Pass};
 use crate::assembler::dialect::Dialect;
-use crate::assembler::error::Diag;
+use crate::assembler::error::{Diag, quoted};
 use crate::assembler::macros::MacroDef;
 use crate::assembler::parser::{Label, Line};
 use crate::assembler::tdl;
@@ -60,7 +60,10 @@ impl Pass<'_> {
             let col = at.col;
             self.error(
                 at,
-                Diag::new(col, format!("unterminated MACRO '{}': no ENDM", name.name)),
+                Diag::new(
+                    col,
+                    format!("unterminated MACRO {}: no ENDM", quoted(&name.name)),
+                ),
             );
             if let Some(f) = self.frames.last_mut() {
                 f.next = f.end;
@@ -77,7 +80,10 @@ impl Pass<'_> {
                 at,
                 Diag::new(
                     name.col,
-                    format!("duplicate macro '{}' (first defined at {first})", name.name),
+                    format!(
+                        "duplicate macro {} (first defined at {first})",
+                        quoted(&name.name)
+                    ),
                 ),
             );
             return;
@@ -214,26 +220,31 @@ impl Pass<'_> {
                 .macros
                 .keys()
                 .find(|k| k.eq_ignore_ascii_case(name))
-                .map(|k| format!(" (macro names are case-sensitive: did you mean '{k}'?)"))
+                .map(|k| {
+                    let k = quoted(k);
+                    format!(" (macro names are case-sensitive: did you mean {k}?)")
+                })
                 .unwrap_or_default();
             self.notice_tdl_word(name, at);
             let (what, hint) = match self.sources.options.dialect {
                 Dialect::Tdl if words::is_keyword(name) => (
                     "TDL mnemonic or macro",
-                    format!(" ('{name}' is a Zilog word; this source is read as TDL)"),
+                    format!(" ({} is a Zilog word; this source is read as TDL)", quoted(name)),
                 ),
                 Dialect::Tdl => ("TDL mnemonic or macro", hint),
                 Dialect::Zilog => ("mnemonic or macro", hint),
             };
-            self.error(at, Diag::new(col, format!("unknown {what} '{name}'{hint}")));
+            self.error(at, Diag::new(col, format!("unknown {what} {}{hint}", quoted(name))));
             return;
         };
         if !self.nesting_ok(at, col) {
             return;
         }
         let note: Rc<str> = Rc::from(format!(
-            " (in macro '{}' used at {}:{})",
-            mac.name, self.sources.files[at.file].display, at.line
+            " (in macro {} used at {}:{})",
+            quoted(&mac.name),
+            self.sources.files[at.file].display,
+            at.line
         ));
         self.frames.push(Frame {
             file: mac.file,

@@ -10,7 +10,7 @@ mod notes;
 
 use super::dialect::Dialect;
 use super::encode::{self, emitter::Emitter};
-use super::error::{AsmError, AsmWarning, Diag};
+use super::error::{AsmError, AsmWarning, Diag, quoted};
 use super::expr;
 use super::image::{Image, Writer};
 use super::listing::ListLine;
@@ -663,8 +663,8 @@ impl<'s> Pass<'s> {
                 Diag::new(
                     label.col,
                     format!(
-                        "duplicate label '{}' (first defined at {first})",
-                        label.name
+                        "duplicate label {} (first defined at {first})",
+                        quoted(&label.name)
                     ),
                 ),
             );

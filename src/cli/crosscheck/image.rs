@@ -34,10 +34,19 @@ impl ImageArgs {
         }
     }
 
+    /// The image's files with their roles, for the commands that must never write over them.
+    pub fn inputs(&self) -> Vec<(PathBuf, String)> {
+        let roles = [(&self.rom, "the image"), (&self.sym, "the symbol file")];
+        roles
+            .into_iter()
+            .filter_map(|(path, role)| Some((path.clone()?, role.to_string())))
+            .collect()
+    }
+
     /// A short description of the image for headers.
     pub fn describe(&self) -> String {
         match &self.rom {
-            Some(rom) => rom.display().to_string(),
+            Some(rom) => sargon_z80::files::path_text(rom),
             None => "built-in image (roms/sargon.bin)".to_string(),
         }
     }

@@ -9,20 +9,21 @@ use anyhow::Context;
 use sargon_z80::abi::RawEntry;
 use sargon_z80::abi::search::{Evaluation, SearchObserver};
 use sargon_z80::engine::Setup;
-use sargon_z80::files::Outputs;
+use sargon_z80::files::{Outputs, Stream, path_text};
 use sargon_z80::trace::{TraceHeader, TraceResult, TraceSetup, TraceWriter};
 
 use super::ThinkArgs;
 use super::report::fen_of;
 
-/// The writer a search reports to: the trace is kept in memory (tens of bytes per evaluation)
-/// and written once, beside its target and renamed into place, so no old file is half-replaced.
-pub type Writer<'a> = TraceWriter<&'a mut Vec<u8>>;
+/// The writer a search reports to: each line goes through a buffer to a temporary file
+/// beside the target as the search makes it (memory stays flat however long the trace), and
+/// the file is renamed into place at the end, so no old file is half-replaced.
+pub type Writer = TraceWriter<Stream>;
 
 /// A trace file to be written.
 pub struct TraceSink {
     path: PathBuf,
-    inputs: Vec<(PathBuf, &'static str)>,
+    inputs: Vec<(PathBuf, String)>,
     header: TraceHeader,
 }
 
@@ -42,14 +43,6 @@ pub fn open(args: &ThinkArgs, setup: &Setup, engine: Engine) -> anyhow::Result<O
     let Some(path) = &args.trace else {
         return Ok(None);
     };
-    let roles = [
-        (&args.image.rom, "the image"),
-        (&args.image.sym, "the symbol file"),
-    ];
-    let inputs = roles
-        .into_iter()
-        .filter_map(|(path, role)| path.clone().map(|p| (p, role)))
-        .collect();
     if args.trace_detail && !engine.terms {
         note("trace: the image names no BRDC, MTRL, PTSL, PTSW1, PTSW2, PTSCK: no terms traced");
     }
@@ -62,21 +55,22 @@ pub fn open(args: &ThinkArgs, setup: &Setup, engine: Engine) -> anyhow::Result<O
     };
     let sink = TraceSink {
         path: path.clone(),
-        inputs,
+        inputs: args.image.inputs(),
         header,
     };
-    sink.outputs(Vec::new()).check()?;
+    let mut outputs = sink.with_inputs();
+    outputs.output(path, Vec::new());
+    outputs.check()?;
     Ok(Some(sink))
 }
 
 impl TraceSink {
-    /// The trace file as the one output of a command with the image's files as inputs.
-    fn outputs(&self, bytes: Vec<u8>) -> Outputs {
+    /// No outputs yet, the image's files declared as inputs.
+    fn with_inputs(&self) -> Outputs {
         let mut outputs = Outputs::new();
         for (input, role) in &self.inputs {
             outputs.input(input, role);
         }
-        outputs.output(&self.path, bytes);
         outputs
     }
 
@@ -84,21 +78,21 @@ impl TraceSink {
     /// (`result` of its answer) and puts the file in place, finished or not.
     pub fn run<T, E>(
         self,
-        search: impl FnOnce(&mut Writer<'_>) -> Result<T, E>,
+        search: impl FnOnce(&mut Writer) -> Result<T, E>,
         result: impl FnOnce(&T) -> TraceResult,
     ) -> anyhow::Result<Result<T, E>> {
-        let target = self.path.display().to_string();
-        let mut bytes = Vec::new();
-        let mut writer = TraceWriter::new(&mut bytes, &self.header)
+        let target = path_text(&self.path);
+        let stream = self.with_inputs().stream(&self.path)?;
+        let mut writer = TraceWriter::new(stream, &self.header)
             .with_context(|| format!("cannot write {target}"))?;
         let outcome = search(&mut writer);
         let evaluations = writer.evaluations();
         let answer = outcome.as_ref().ok().map(result);
         let finished = answer.is_some();
-        writer
+        let stream = writer
             .finish(answer)
             .with_context(|| format!("cannot write {target}"))?;
-        self.outputs(bytes).commit()?;
+        stream.commit()?;
         if !finished {
             note(&format!(
                 "trace: {evaluations} evaluations written to {target} (no result line: the search did not finish)"

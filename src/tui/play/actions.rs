@@ -7,8 +7,9 @@ use crossterm::event::KeyCode;
 
 use super::app::{PlayApp, Reply, Thinking, Tone};
 use super::command::Command;
-use super::save::{SaveError, save};
+use super::save::save;
 use super::worker::Finished;
+use crate::files::{WriteError, path_text};
 use crate::game::{Answer, Ending, Failure, Game, GameError, Request, Tags, ending, pgn, today};
 use crate::position::color_name;
 use crate::reference::{Move, Rules, SanError, in_check, san};
@@ -318,14 +319,14 @@ impl PlayApp {
     }
 
     pub(super) fn save(&mut self, path: PathBuf, replace: bool) {
-        match save(&path, &self.pgn(), replace) {
+        match save(&path, &self.pgn(), replace, &self.options.inputs) {
             Ok(()) => {
                 let plies = self.game.len();
-                let text = format!("saved the game ({plies} plies) to {}", path.display());
+                let text = format!("saved the game ({plies} plies) to {}", path_text(&path));
                 self.say(Tone::Good, &text);
             }
-            Err(SaveError::Exists(path)) => {
-                let text = format!("{} exists: replace it? (y/n)", path.display());
+            Err(WriteError::Exists { path }) => {
+                let text = format!("{} exists: replace it? (y/n)", path_text(&path));
                 self.confirm = Some(path);
                 self.say(Tone::Info, &text);
             }

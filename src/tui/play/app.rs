@@ -34,6 +34,9 @@ pub struct PlayOptions {
     pub ascii: bool,
     /// Colours or none.
     pub theme: Theme,
+    /// The files the game was started from, each with its role ("the image"): `save` never
+    /// writes over them.
+    pub inputs: Vec<(PathBuf, String)>,
 }
 
 impl Default for PlayOptions {
@@ -47,6 +50,7 @@ impl Default for PlayOptions {
             book: true,
             ascii: false,
             theme: Theme::COLOUR,
+            inputs: Vec::new(),
         }
     }
 }

@@ -18,7 +18,7 @@ use ratatui::Frame;
 
 pub use app::{Message, PlayApp, PlayOptions, Reply, Tone};
 pub use command::{Command, parse};
-pub use save::{SaveError, save};
+pub use save::save;
 pub use view::PLAY_MIN;
 pub use worker::{Finished, Worker};
 

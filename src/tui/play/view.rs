@@ -252,7 +252,7 @@ impl PlayApp {
         let theme = self.options.theme;
         let line = match &self.confirm {
             Some(path) => Line::from(Span::styled(
-                format!("replace {}? y/n", path.display()),
+                format!("replace {}? y/n", crate::files::path_text(path)),
                 theme.key(),
             )),
             None => Line::from(vec![
