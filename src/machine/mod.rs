@@ -24,7 +24,7 @@ mod timing;
 mod trace;
 mod watch;
 
-pub use default_image::default_image;
+pub use default_image::{default_image, default_program};
 pub use disasm::disassemble;
 pub use emulator::{Cost, DEFAULT_BUDGET, DEFAULT_STACK_SIZE, Machine, Step, UNLIMITED_BUDGET};
 pub use error::MachineError;
