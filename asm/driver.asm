@@ -162,6 +162,7 @@ GAMEND: PUSH    DE
         CALL    MSG2
         LD      HL,TOVER
         CALL    PROMPT
+        CALL    CLRIN
         TOMON
         JP      DRIVER                  ; (the monitor does not return)
 

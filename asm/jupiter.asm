@@ -25,10 +25,12 @@
 ;               BOARDA's border, is where RST 38H enters the monitor:
 ;               the machine answers the call there and never executes
 ;               those bytes.
-;       0100H   CODE_START: the engine, byte for byte where sargon.asm
-;               puts it (tables, GENMOV ... FNDMOV, BOOK), then the
-;               game (driver.asm, dialog.asm, display.asm) and the
-;               piece pictures, up to CODE_END, the end of the image.
+;       0100H   CODE_START: the engine at the addresses sargon.asm
+;               gives it (tables, GENMOV ... FNDMOV, BOOK; its bytes
+;               differ only where they hold an address of the storage
+;               above the image), then the game (driver.asm,
+;               dialog.asm, display.asm) and the piece pictures, up
+;               to CODE_END, the end of the image.
 ;       CODE_END  storage.asm's tables, move list and stack, from the
 ;               next page boundary; then the game's variables.
 ;       0C000H  the video memory, 32 rows of 64 cells (display.asm).
