@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use sargon_z80::machine::{Cost, Image, Machine, SymbolTable};
-use sargon_z80::machine::{MachineError, Watch, WatchView};
+use sargon_z80::machine::{MachineError, RunEnd, Watch, WatchView};
 
 const ORG: u16 = 0x8000;
 
@@ -230,4 +230,98 @@ fn fixed_targets_hit_every_time_and_are_unmarked_after_the_call() {
     m.call_watched(ORG, &mut Nothing).unwrap();
     m.call_watched(ORG, &mut again).unwrap();
     assert_eq!(again.at.len(), 6);
+}
+
+/// Runs a call begun with `begin_call` in pieces of `max` instructions under `watch`; the
+/// pieces' costs and the ends that were not budget ones.
+fn in_pieces<W: Watch>(m: &mut Machine, max: u64, watch: &mut W) -> (Cost, Vec<RunEnd>) {
+    m.begin_call(ORG);
+    let (mut total, mut ends) = (Cost::default(), Vec::new());
+    for _ in 0..1000 {
+        let run = m.run_watched(watch, max);
+        total += run.cost;
+        match run.end {
+            RunEnd::Budget => {}
+            RunEnd::Broke { .. } => ends.push(run.end),
+            end => {
+                ends.push(end);
+                return (total, ends);
+            }
+        }
+    }
+    panic!("the call never ended");
+}
+
+#[test]
+fn a_program_run_in_pieces_costs_what_one_call_costs() {
+    let mut whole = machine(&CALLS_POINTS);
+    whole.set_r(0x85);
+    let cost = whole.call(ORG).unwrap();
+    for max in [1, 2, 3, 7, 20, 1000] {
+        let mut m = machine(&CALLS_POINTS);
+        m.set_r(0x85);
+        let mut watch = ScoreWatch::new();
+        let (total, ends) = in_pieces(&mut m, max, &mut watch);
+        assert_eq!(
+            (total, ends),
+            (cost, vec![RunEnd::Returned]),
+            "pieces of {max}"
+        );
+        assert_eq!(m.r(), whole.r(), "R counts across pieces of {max}");
+        assert_eq!(
+            watch.scores,
+            [6, 4, 2],
+            "a target at a piece's start is seen once"
+        );
+        assert_eq!(watch.hits.len(), 6, "pieces of {max}");
+    }
+}
+
+#[test]
+fn a_broken_off_run_goes_on_from_the_target_and_a_fault_keeps_its_cost() {
+    struct Breaker(Vec<u16>);
+    impl Watch for Breaker {
+        fn target(&self) -> u16 {
+            POINTS
+        }
+        fn hit(&mut self, machine: &WatchView<'_>) -> ControlFlow<()> {
+            self.0.push(machine.pc());
+            if self.0.len() % 2 == 1 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        }
+    }
+    let mut m = machine(&CALLS_POINTS);
+    let mut watch = Breaker(Vec::new());
+    let (total, ends) = in_pieces(&mut m, u64::MAX, &mut watch);
+    assert_eq!(total.instructions, 20);
+    // Each break is followed by a run that starts on the target and shows it again first.
+    let broke = RunEnd::Broke { pc: POINTS };
+    assert_eq!(
+        ends,
+        [broke.clone(), broke.clone(), broke, RunEnd::Returned]
+    );
+    assert_eq!(watch.0, [POINTS; 6]);
+
+    // LD A,1; HALT: the fault after one instruction, its cost kept.
+    let mut m = machine(&[0x3E, 0x01, 0x76]);
+    m.begin_call(ORG);
+    let run = m.run_watched(&mut Fixed(0x9000, Vec::new()), 100);
+    assert_eq!(run.end, RunEnd::Fault(MachineError::Halted { pc: ORG + 2 }));
+    assert_eq!(
+        run.cost,
+        Cost {
+            tstates: 7,
+            instructions: 1
+        }
+    );
+    m.set_pc(0x9000);
+    let run = m.run_watched(&mut Fixed(0x9000, Vec::new()), 100);
+    assert_eq!(
+        run.end,
+        RunEnd::Fault(MachineError::PcOutsideImage { pc: 0x9000 }),
+        "a run does not start outside the code region, watched or not"
+    );
 }

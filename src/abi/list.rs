@@ -1,7 +1,7 @@
 //! Decoding one ply's move list from emulated memory (ABI sections 3 and 4), with the checks
 //! that keep a broken image from sending the harness into a loop or out of the list area.
 
-use crate::position::{DOUBLE, PROMOTION, square_name};
+use crate::position::{DOUBLE, PROMOTION, is_playing_square, square_name};
 
 /// One 6-byte move entry as found in memory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -33,6 +33,25 @@ impl RawEntry {
         }
         text
     }
+}
+
+/// UCI text of the move a program chose, from the squares and flags of the entry it points
+/// at (a promotion is always to a queen): `0000`, no move, when the squares are not both
+/// playing squares.
+pub fn chosen_uci(from: u8, to: u8, flags: u8) -> String {
+    if !(is_playing_square(from) && is_playing_square(to)) {
+        return "0000".to_string();
+    }
+    let entry = RawEntry {
+        addr: 0,
+        link: 0,
+        from,
+        to,
+        flags,
+        value: 0,
+        hidden: false,
+    };
+    entry.uci()
 }
 
 /// Size of one move entry in bytes.

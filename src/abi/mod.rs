@@ -26,7 +26,7 @@ pub use inspect::{
     Inspection, ListInfo, PreviousEntry, SearchSmoke, Smoke, SmokeCall, SymbolGroup, inspect,
     smoke_test,
 };
-pub use list::{ENTRY_SIZE, ListArea, ListError, RawEntry, decode_list};
+pub use list::{ENTRY_SIZE, ListArea, ListError, RawEntry, chosen_uci, decode_list};
 pub use perft::{EntriesNeeded, PerftError, PerftRun, PerftWalk, perft_routine, z80_perft};
 pub use perft_split::{RootCount, SplitCount, z80_perft_split};
 pub use room::ListFull;

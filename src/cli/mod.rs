@@ -8,6 +8,7 @@ mod crosscheck;
 mod exit;
 mod image;
 mod interrupt;
+mod jupiter;
 mod moves;
 mod output;
 mod perft;
@@ -59,6 +60,8 @@ enum Command {
     Uci(uci::UciArgs),
     /// Compare two search traces and show where they first part: node, path, records, terms.
     TraceDiff(trace_diff::TraceDiffArgs),
+    /// Run a whole program on the emulated Jupiter III (the 1978 program's machine): terminal or scripted keys.
+    Jupiter(jupiter::JupiterArgs),
 }
 
 /// Parses the arguments, runs the chosen subcommand and reports how it ended.
@@ -149,5 +152,6 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Play(args) => play::run(args),
         Command::Uci(args) => uci::run(args),
         Command::TraceDiff(args) => trace_diff::run(args),
+        Command::Jupiter(args) => jupiter::run(args),
     }
 }

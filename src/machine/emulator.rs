@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::guards::Guards;
 use super::memory::{Observed, Ram, inclusive};
+use super::resume::Run;
 use super::trace::{AccessTrace, Observer};
 use super::watch::Watch;
 use super::{Image, MachineError, Registers, SymbolTable};
@@ -119,6 +120,36 @@ impl Core {
         self.start(addr)?;
         let mut bus = Observed::new(&mut self.ram, obs);
         run::run(&mut self.cpu, &mut bus, &self.guards, addr, watch)
+    }
+
+    /// Runs on from PC for at most `max` instructions (the call guards but the budget kept).
+    fn resume<W: Watch>(
+        &mut self,
+        max: u64,
+        watch: &mut W,
+        trace: Option<&mut AccessTrace>,
+    ) -> Run {
+        let pc = self.pc();
+        if !self.guards.in_code(pc) {
+            let error = MachineError::PcOutsideImage { pc };
+            return Run::new(Err(error), Cost::default());
+        }
+        if max == 0 {
+            let error = MachineError::BudgetExceeded { pc, count: 0 };
+            return Run::new(Err(error), Cost::default());
+        }
+        let g = Guards {
+            budget: max,
+            ..self.guards
+        };
+        let (result, cost) = match trace {
+            Some(trace) => {
+                let mut bus = Observed::new(&mut self.ram, trace.counters());
+                run::run_counted(&mut self.cpu, &mut bus, &g, pc, Some(watch))
+            }
+            None => run::run_counted(&mut self.cpu, &mut *self.ram, &g, pc, Some(watch)),
+        };
+        Run::new(result, cost)
     }
 
     fn state(&self) -> Vec<u8> {
@@ -380,6 +411,22 @@ impl Machine {
         };
         self.core.ram.unwatch_all();
         result
+    }
+
+    /// Runs the program on from PC and SP as they are (nothing is pushed: start it with
+    /// [`Machine::begin_call`] or [`Machine::set_pc`]) for at most `max_instructions`
+    /// instructions, under the call guards and the watch as [`Machine::call_watched`] runs a
+    /// call, tracing included. A program that never returns runs in such pieces: the [`Run`]
+    /// says what this one cost and why it stopped (its budget spent, the watch breaking off,
+    /// a return to the sentinel, a guard), and the next one goes on where it stopped. A watch
+    /// whose target is PC when the run starts sees it first, before anything runs.
+    pub fn run_watched<W: Watch>(&mut self, watch: &mut W, max_instructions: u64) -> Run {
+        self.core.ram.watch_fixed(watch.fixed_targets());
+        self.core.ram.watch(watch.target());
+        let trace = self.tracing.then_some(&mut self.trace);
+        let run = self.core.resume(max_instructions, watch, trace);
+        self.core.ram.unwatch_all();
+        run
     }
 
     /// Prepares a call for stepping: SP = stack top minus the pushed sentinel, PC = `addr`.

@@ -6,6 +6,7 @@
 //! guarding against runaway code, HALT, stray stack pointers, PC leaving the image and writes
 //! into protected ranges. The refresh register R counts opcode fetches as on the chip. A
 //! [`Watch`] stops a call at one address at a time without changing the code.
+//! [`Machine::run_watched`] runs a program that never returns in pieces, each a [`Run`].
 
 mod default_image;
 mod disasm;
@@ -17,6 +18,7 @@ mod marks;
 mod memory;
 mod refresh;
 mod registers;
+mod resume;
 mod run;
 mod step;
 mod symbols;
@@ -31,6 +33,7 @@ pub use error::MachineError;
 pub use image::Image;
 pub use marks::MAX_FIXED_TARGETS;
 pub use registers::{Flags, Registers};
+pub use resume::{Run, RunEnd};
 pub use symbols::{SymbolTable, parse_u16};
 pub use trace::{AccessTrace, NoObserver, Observer, RoutineAccess};
 pub use watch::{Watch, WatchView};

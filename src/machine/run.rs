@@ -53,8 +53,20 @@ pub(crate) fn run<B: Bus>(
     bus: &mut B,
     g: &Guards,
     pc: u16,
-    mut watch: Option<&mut dyn Watch>,
+    watch: Option<&mut dyn Watch>,
 ) -> Result<Cost, MachineError> {
+    run_counted(cpu, bus, g, pc, watch).0
+}
+
+/// [`run`], with the cost so far however the run ended (an error included): what a program
+/// run on in pieces adds up.
+pub(crate) fn run_counted<B: Bus>(
+    cpu: &mut iz80::Cpu,
+    bus: &mut B,
+    g: &Guards,
+    pc: u16,
+    mut watch: Option<&mut dyn Watch>,
+) -> (Result<Cost, MachineError>, Cost) {
     let mut tally = Tally {
         sum: 0,
         remaining: g.budget,
@@ -63,7 +75,7 @@ pub(crate) fn run<B: Bus>(
     let result = steps(cpu, bus, g, pc, &mut watch, &mut tally);
     let m1 = tally.m1(g, bus.ram());
     refresh::settle(cpu.registers(), m1);
-    result
+    (result, tally.cost(g))
 }
 
 /// The step loop. Allocates nothing. After iz80 ran an instruction it reads the class of the
@@ -119,6 +131,8 @@ fn steps<B: Bus>(
         } else {
             let Some((tstates, trip)) = closer(cpu, ram, g, c, (pc as u16, next as u16), tally)
             else {
+                // HALT is refused, not counted: the run's cost ends before it.
+                tally.remaining += 1;
                 return Err(MachineError::Halted { pc: pc as u16 });
             };
             let stop = trip || tally.remaining == 0 || ram.marks[next] & STOP != 0;

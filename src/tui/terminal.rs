@@ -26,6 +26,25 @@ pub trait Screen {
     fn frame_wait(&self) -> Duration;
 }
 
+/// A screen borrowed: the caller keeps it, to read what it holds after the loop.
+impl<S: Screen + ?Sized> Screen for &mut S {
+    fn draw(&self, frame: &mut Frame) {
+        (**self).draw(frame);
+    }
+    fn handle_key(&mut self, key: KeyEvent) {
+        (**self).handle_key(key);
+    }
+    fn tick(&mut self) {
+        (**self).tick();
+    }
+    fn should_quit(&self) -> bool {
+        (**self).should_quit()
+    }
+    fn frame_wait(&self) -> Duration {
+        (**self).frame_wait()
+    }
+}
+
 /// Leaves raw mode and the alternate screen; safe to call more than once.
 fn restore() {
     let _ = disable_raw_mode();

@@ -4,13 +4,12 @@
 mod epd;
 mod legal;
 mod random;
-mod rng;
 
+pub use crate::random::SplitMix64;
 pub use epd::{EpdEntry, EpdError, parse_epd, read_epd};
 pub use random::{
     KINDS, RandomKind, RandomPosition, RandomScratch, random_position, random_position_with,
 };
-pub use rng::SplitMix64;
 
 use serde::{Deserialize, Serialize};
 

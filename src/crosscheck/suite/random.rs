@@ -13,7 +13,7 @@ use crate::reference::{MAX_MOVES, Move, MoveList, in_check, make};
 
 use super::legal::legal_moves_into;
 
-use super::rng::SplitMix64;
+use crate::random::SplitMix64;
 
 /// The families of random positions; position `index` belongs to `KINDS[index % KINDS.len()]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

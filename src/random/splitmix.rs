@@ -1,5 +1,5 @@
 //! SplitMix64 (Steele, Lea, Flood 2014): a tiny PRNG with a fixed, platform-independent output,
-//! so a seed names the same positions on every machine and for every thread count.
+//! so a seed names the same run on every machine and for every thread count.
 
 /// The SplitMix64 generator: a 64-bit counter stepped by the golden-ratio constant and mixed.
 #[derive(Debug, Clone)]

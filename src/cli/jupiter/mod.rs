@@ -1,0 +1,193 @@
+//! `sargon-z80 jupiter`: a whole program on the emulated Jupiter III, in the terminal or from
+//! scripted keys, with every search's exact cost.
+
+mod report;
+mod script;
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Args;
+
+use sargon_z80::jupiter::{DEFAULT_ENTRY, Glyphs, Jupiter, Options, entry, parse_keys};
+use sargon_z80::machine::{Image, parse_u16};
+use sargon_z80::tui::{self, JupiterApp, JupiterView, Theme};
+
+use super::args::check_mhz;
+use super::exit;
+use report::Summary;
+
+const EXAMPLES: &str = "\
+Examples:
+  sargon-z80 jupiter                                   play the built-in program in the terminal
+  sargon-z80 jupiter --pace                            at the Jupiter III's 4 MHz: blinks and thinking take their time
+  sargon-z80 jupiter --rom sargon78.bin --sym sargon78.sym    your assembly of the whole 1978 listing
+  sargon-z80 jupiter --keys 'Y{enter}W2e2-e4' --screen     scripted: the screen after the keys, as text
+  sargon-z80 jupiter --keys 'YW2e2-e4' --json --seed 7     one JSON object: screen, computer moves, keys
+  sargon-z80 jupiter --keys 'YW2' --png board.png          the screen as a picture
+
+Keys: printable ASCII stands for itself; {enter} (0DH), {bs} or {backspace} (08H), {esc} (1BH),
+{tab} (09H), {ctrl-r} and any Ctrl letter, {0x12} for any 7-bit code, {{ for a brace; a line
+break is Enter. In the terminal Enter, Backspace, Esc, Tab and Ctrl letters go to the program
+as those codes; Ctrl-C quits at once and prints a summary. A scripted run stops when the
+program waits for a key after the last one, or returns to the monitor. At every key read R
+advances by an amount drawn from the seed: a session replays from its seed and its keys.
+Exit status: 0 the program waited for a key, ended or returned; 2 bad input, an unknown monitor
+call, a machine guard or --max-tstates reached; 130 Ctrl-C.";
+
+/// Run a whole program on the emulated Jupiter III: the terminal, or scripted keys.
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct JupiterArgs {
+    /// A whole program to run instead of the built-in one (needs --sym).
+    #[arg(long, value_name = "X.bin", requires = "sym")]
+    rom: Option<PathBuf>,
+    /// The binary's pasmo-style symbol file (`NAME EQU 0ABCDH` per line).
+    #[arg(long, value_name = "X.sym", requires = "rom")]
+    sym: Option<PathBuf>,
+    /// Load address of the binary [default: its ORG symbol, else 0].
+    #[arg(long, value_name = "ADDR", requires = "rom", value_parser = parse_org)]
+    org: Option<u16>,
+    /// Where the program starts: a symbol or an address.
+    #[arg(long, value_name = "SYMBOL|ADDR", default_value = DEFAULT_ENTRY)]
+    entry: String,
+    /// Keys to type, then stop when the program waits for one more (see Keys below).
+    #[arg(long, value_name = "TEXT")]
+    keys: Option<String>,
+    /// Print the screen as text when the run stops (scripted).
+    #[arg(long)]
+    screen: bool,
+    /// Print one JSON object: screen, computer moves, keys used, why the run stopped (scripted).
+    #[arg(long)]
+    json: bool,
+    /// Write the screen as a PNG picture (scripted).
+    #[arg(long, value_name = "FILE")]
+    png: Option<PathBuf>,
+    /// Write the screen as an SVG picture (scripted).
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// The seed of R's advance at every key read [default: drawn at random and printed].
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Stop a program that runs this many T-states (exit status 2) [default: no limit].
+    #[arg(long, value_name = "N")]
+    max_tstates: Option<u64>,
+    /// The clock for real-machine times, and for --pace, in MHz (the Jupiter III ran at 4).
+    #[arg(long, default_value_t = 4.0, value_name = "MHZ")]
+    mhz: f64,
+    /// Run at the --mhz clock instead of as fast as the host allows.
+    #[arg(long)]
+    pace: bool,
+    /// Draw block graphics with ASCII characters (for fonts without the Unicode sextants).
+    #[arg(long)]
+    ascii: bool,
+}
+
+fn parse_org(text: &str) -> Result<u16, String> {
+    parse_u16(text).map_err(|err| err.to_string())
+}
+
+/// The built-in complete program.
+fn built_in() -> anyhow::Result<Image> {
+    anyhow::bail!(
+        "the built-in complete program is not available yet; run a program of your own with --rom X.bin --sym X.sym"
+    )
+}
+
+/// What a run was given: the program and how it is shown.
+pub(crate) struct Setup {
+    pub image: Image,
+    pub options: Options,
+    pub keys: Vec<u8>,
+    pub glyphs: Glyphs,
+    pub mhz: f64,
+    pub pace: bool,
+    pub limit: u64,
+    /// The program as the summary names it.
+    pub program: String,
+    /// The words that choose the same program and entry, for the replay command.
+    pub replay: Vec<String>,
+}
+
+impl JupiterArgs {
+    fn scripted(&self) -> bool {
+        self.keys.is_some() || self.screen || self.json || self.png.is_some() || self.svg.is_some()
+    }
+
+    fn setup(&self) -> anyhow::Result<Setup> {
+        check_mhz(&[self.mhz])?;
+        let keys = match &self.keys {
+            Some(text) => parse_keys(text)?,
+            None => Vec::new(),
+        };
+        let (image, program) = match (&self.rom, &self.sym) {
+            (Some(rom), Some(sym)) => (Image::load(rom, sym, self.org)?, rom.display().to_string()),
+            _ => (built_in()?, "the built-in program".to_string()),
+        };
+        let start = entry(&image, Some(&self.entry))?;
+        let seed = self.seed.unwrap_or_else(sargon_z80::random::fresh_seed);
+        Ok(Setup {
+            image,
+            options: Options { entry: start, seed },
+            keys,
+            glyphs: if self.ascii {
+                Glyphs::Ascii
+            } else {
+                Glyphs::Unicode
+            },
+            mhz: self.mhz,
+            pace: self.pace,
+            limit: self.max_tstates.unwrap_or(u64::MAX),
+            program,
+            replay: self.replay_words(),
+        })
+    }
+
+    fn replay_words(&self) -> Vec<String> {
+        let mut words = Vec::new();
+        if let (Some(rom), Some(sym)) = (&self.rom, &self.sym) {
+            words.extend(["--rom".into(), rom.display().to_string()]);
+            words.extend(["--sym".into(), sym.display().to_string()]);
+            if let Some(org) = self.org {
+                words.extend(["--org".into(), format!("{org:#06X}")]);
+            }
+        }
+        if self.entry != DEFAULT_ENTRY {
+            words.extend(["--entry".into(), self.entry.clone()]);
+        }
+        words
+    }
+}
+
+/// Runs the subcommand; returns the process exit code.
+pub fn run(args: JupiterArgs) -> anyhow::Result<i32> {
+    let setup = args.setup()?;
+    if args.scripted() {
+        let outputs = script::Pictures {
+            png: args.png.clone(),
+            svg: args.svg.clone(),
+            rom: args.rom.clone(),
+            sym: args.sym.clone(),
+        };
+        return script::run(&setup, &outputs, args.screen, args.json);
+    }
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        anyhow::bail!(
+            "`jupiter` needs an interactive terminal (stdin and stdout); give --keys, --screen or --json for a scripted run"
+        );
+    }
+    let jupiter = Jupiter::new(&setup.image, setup.options)?;
+    let view = JupiterView {
+        glyphs: setup.glyphs,
+        mhz: setup.mhz,
+        pace: setup.pace,
+        limit: setup.limit,
+        theme: Theme::from_env(),
+    };
+    let mut app = JupiterApp::new(jupiter, view);
+    tui::run(&mut app).context("the terminal failed")?;
+    let summary = Summary::new(&setup, app.jupiter(), app.stop(), app.wall());
+    exit::note(&summary.text());
+    Ok(summary.code())
+}
