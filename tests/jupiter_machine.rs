@@ -412,3 +412,13 @@ fn entries_by_symbol_or_address_inside_the_image() {
 fn image_without_driver() -> Image {
     image("ORG 0\n NOP\n")
 }
+
+#[test]
+fn a_program_that_ends_below_0038h_still_reaches_the_monitor() {
+    let mut j = start(
+        &image("ORG 0\nDRIVER: LD A,'s'\n RST 38H\n DB 81H,1AH\n RST 38H\n DB 1FH\n"),
+        0,
+    );
+    assert_eq!(j.run(u64::MAX), Ok(Pause::Ended(End::Monitor { block: 6 })));
+    assert_eq!(rows(&j)[0], "s");
+}

@@ -132,8 +132,10 @@ impl Jupiter {
         }
         let mut machine = Machine::new(image);
         machine.set_stack_size(u16::MAX);
+        // The image, stretched to take in the monitor's entry.
         let start = image.org.min(MONITOR);
-        machine.set_code_region(start..=(image.end() - 1) as u16);
+        let last = (image.end() - 1).max(u32::from(MONITOR)) as u16;
+        machine.set_code_region(start..=last);
         for i in 0..CELLS as u16 {
             if !image.contains(VIDEO + i) {
                 machine.poke(VIDEO + i, super::console::SPACE);

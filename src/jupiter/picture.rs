@@ -88,24 +88,27 @@ fn blocks(svg: &mut String, screen: &Screen, block_row: usize) {
     }
 }
 
-/// The printable characters of one row, each centred on its cell.
+/// The text of one row, from its first printable character to its last, each character
+/// centred on its cell (graphics and other cells between them as spaces).
 fn text(svg: &mut String, screen: &Screen, row: usize) {
-    let cells: Vec<(usize, u8)> = (0..COLUMNS)
-        .map(|c| (c, screen.cell(row, c)))
-        .filter(|&(_, b)| (0x21..=0x7E).contains(&b))
-        .collect();
-    if cells.is_empty() {
+    let printable = |c: usize| (0x21..=0x7E).contains(&screen.cell(row, c));
+    let Some(first) = (0..COLUMNS).find(|&c| printable(c)) else {
         return;
-    }
-    let xs: Vec<String> = cells
-        .iter()
-        .map(|&(c, _)| (MARGIN + c * CELL_W + CELL_W / 2).to_string())
+    };
+    let last = (0..COLUMNS).rev().find(|&c| printable(c)).unwrap_or(first);
+    let xs: Vec<String> = (first..=last)
+        .map(|c| (MARGIN + c * CELL_W + CELL_W / 2).to_string())
         .collect();
-    let chars: String = cells.iter().map(|&(_, b)| char::from(b)).collect();
+    let chars: String = (first..=last)
+        .map(|c| match screen.cell(row, c) {
+            b @ 0x21..=0x7E => char::from(b),
+            _ => ' ',
+        })
+        .collect();
     let y = MARGIN + row * CELL_H + CELL_H * 3 / 4;
     let _ = writeln!(
         svg,
-        r#"<text x="{}" y="{y}">{}</text>"#,
+        r#"<text x="{}" y="{y}" xml:space="preserve">{}</text>"#,
         xs.join(" "),
         escape(&chars)
     );
@@ -151,7 +154,7 @@ mod tests {
         assert!(svg.contains(r#"<rect x="16" y="28" width="12" height="6"/>"#));
         assert_eq!(svg.matches("<rect x=").count(), 3);
         assert!(
-            svg.contains(r#"<text x="46 58" y="29">a&lt;</text>"#),
+            svg.contains(r#"<text x="46 58" y="29" xml:space="preserve">a&lt;</text>"#),
             "{svg}"
         );
         assert!(svg.contains(">seed 1 &amp; more</text>"));

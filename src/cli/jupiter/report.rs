@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use sargon_z80::abi::chosen_uci;
 use sargon_z80::jupiter::{End, Jupiter, JupiterError, Search, Stop, key_text};
-use sargon_z80::machine::{Cost, MachineError};
+use sargon_z80::machine::Cost;
 use sargon_z80::text::{grouped, shell_command};
 
 use super::Setup;
@@ -22,6 +22,8 @@ pub(crate) struct Summary {
     stop: Stop,
     /// Where the program was and what it was doing, for a run that did not stop by itself.
     doing: String,
+    /// The search under way, in words (empty when none).
+    search_text: String,
     pc: u16,
     clock: Cost,
     wall: Duration,
@@ -50,15 +52,21 @@ pub(crate) fn doing(jupiter: &Jupiter) -> String {
         Some((name, value)) => format!("{name}+{:X}H: ", pc - value),
         None => String::new(),
     };
-    let mut text = format!("PC = {pc:04X}H ({place}{instruction})");
-    if let Some(since) = jupiter.search_since() {
-        let spent = jupiter.clock().tstates - since.tstates;
-        text.push_str(&format!(
+    format!(
+        "PC = {pc:04X}H ({place}{instruction}){}",
+        searching(jupiter)
+    )
+}
+
+/// `, searching (FNDMOV) for N T-states` while a search is under way, else nothing.
+fn searching(jupiter: &Jupiter) -> String {
+    match jupiter.search_since() {
+        Some(since) => format!(
             ", searching (FNDMOV) for {} T-states",
-            grouped(spent)
-        ));
+            grouped(jupiter.clock().tstates - since.tstates)
+        ),
+        None => String::new(),
     }
-    text
 }
 
 impl Summary {
@@ -78,6 +86,7 @@ impl Summary {
             mhz: setup.mhz,
             paced: setup.pace,
             doing: doing(jupiter),
+            search_text: searching(jupiter),
             pc: jupiter.machine().pc(),
             stop,
             clock: jupiter.clock(),
@@ -135,7 +144,7 @@ impl Summary {
                 grouped(self.clock.tstates),
                 self.doing
             ),
-            Stop::Failed(error) => failure(error, &self.doing),
+            Stop::Failed(error) => format!("{error}{}", self.search_text),
             Stop::Interrupted => format!("interrupted at {}", self.doing),
         }
     }
@@ -237,18 +246,6 @@ impl Summary {
             screen: &self.screen,
         };
         serde_json::to_string_pretty(&document).expect("the document serializes")
-    }
-}
-
-/// A failure in words, with where the program was when a guard stopped it.
-fn failure(error: &JupiterError, doing: &str) -> String {
-    match error {
-        JupiterError::Machine {
-            error: MachineError::BudgetExceeded { .. },
-            ..
-        } => format!("{error}"),
-        JupiterError::Machine { .. } => format!("{error}; at {doing}"),
-        _ => error.to_string(),
     }
 }
 

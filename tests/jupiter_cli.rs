@@ -1,0 +1,339 @@
+//! `sargon-z80 jupiter` end to end on tests/fixtures/jupiter_echo.asm (a small program of our
+//! own for the monitor's calls, with a stand-in FNDMOV whose T-states are counted below) and on
+//! programs made here: the scripted run, its screen, JSON and pictures, the ways it stops, and
+//! what it refuses.
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+use assert_cmd::Command;
+use predicates::str::contains;
+use serde_json::Value;
+
+use sargon_z80::assembler::{assemble_file, assemble_str};
+
+/// Writes an assembly's binary and symbol file into `dir` as `name.bin` / `name.sym`.
+fn write(dir: &Path, name: &str, asm: &sargon_z80::assembler::Assembly) -> (PathBuf, PathBuf) {
+    let (bin, sym) = (
+        dir.join(format!("{name}.bin")),
+        dir.join(format!("{name}.sym")),
+    );
+    std::fs::write(&bin, &asm.bytes).unwrap();
+    std::fs::write(&sym, asm.sym_text()).unwrap();
+    (bin, sym)
+}
+
+/// The echo program, assembled into `dir`.
+fn echo(dir: &Path) -> (PathBuf, PathBuf) {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/jupiter_echo.asm");
+    write(dir, "echo", &assemble_file(&source, &[]).unwrap())
+}
+
+/// A program from `source`, assembled into `dir`.
+fn program(dir: &Path, source: &str) -> (PathBuf, PathBuf) {
+    write(dir, "prog", &assemble_str("prog.asm", source, &[]).unwrap())
+}
+
+fn jupiter(image: &(PathBuf, PathBuf), args: &[&str]) -> Command {
+    let mut cmd = Command::cargo_bin("sargon-z80").unwrap();
+    cmd.arg("jupiter")
+        .arg("--rom")
+        .arg(&image.0)
+        .arg("--sym")
+        .arg(&image.1)
+        .args(args);
+    cmd
+}
+
+fn json(image: &(PathBuf, PathBuf), args: &[&str], code: i32) -> Value {
+    let out = jupiter(image, args).arg("--json").assert().code(code);
+    serde_json::from_slice(&out.get_output().stdout).unwrap()
+}
+
+/// The echo program's FNDMOV for a key of code k: LD B,A (4), DJNZ k-1 times taken (13) and
+/// once not (8), LD HL,nn (10), BIT 0,A (8), JR NZ taken for an odd key (12) or not (7) then
+/// LD HL,nn (10), LD (nn),HL (16), RET (10).
+fn search_tstates(key: u8) -> u64 {
+    let k = u64::from(key);
+    let branch = if key % 2 == 1 { 12 } else { 7 + 10 };
+    4 + (k - 1) * 13 + 8 + 10 + 8 + branch + 16 + 10
+}
+
+fn search_instructions(key: u8) -> u64 {
+    1 + u64::from(key) + 3 + if key % 2 == 1 { 0 } else { 1 } + 2
+}
+
+#[test]
+fn the_screen_after_scripted_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = echo(dir.path());
+    let mut expected = vec![
+        "",
+        "Jupiter III test program",
+        "> ab",
+        "> c",
+        "",
+        " \u{2588}\u{2588}\u{2588}\u{2588}\u{2588}\u{2588}\u{2590}",
+    ];
+    expected.resize(32, "");
+    let out = jupiter(&image, &["--keys", "ab{enter}c", "--screen", "--seed", "5"])
+        .assert()
+        .success()
+        .stdout(expected.join("\n") + "\n")
+        .stderr(contains("seed 5 · "))
+        .stderr(contains(
+            "stopped: the program waits for a key after the last of 4 keys",
+        ));
+    let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(
+        err.contains("1. e2e4  1,316 T-states, 103 instructions (0.00 s at 4 MHz)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("2. f7f5  1,334 T-states, 105 instructions"),
+        "{err}"
+    );
+    assert!(err.contains("--seed 5 --keys 'ab{enter}c'"), "{err}");
+    jupiter(&image, &["--keys", "ab", "--screen", "--ascii"])
+        .assert()
+        .success()
+        .stdout(contains("\n ######]\n"));
+}
+
+#[test]
+fn the_json_object_has_the_screen_the_moves_the_keys_and_why_it_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = echo(dir.path());
+    let doc = json(&image, &["--keys", "aB{ctrl-r}x", "--seed", "9"], 0);
+    assert_eq!(doc["seed"], 9);
+    assert_eq!(doc["entry"], 0x100);
+    assert_eq!(doc["stopped"]["reason"], "monitor");
+    assert_eq!(
+        doc["stopped"]["message"],
+        "the program returned to the monitor (1FH at 0142H)"
+    );
+    assert_eq!(doc["keys"]["given"], "aB{ctrl-r}x");
+    assert_eq!(doc["keys"]["used"], "aB{ctrl-r}");
+    assert_eq!(doc["keys"]["unused"], 1);
+    let moves = doc["computer_moves"].as_array().unwrap();
+    let expected: Vec<(&str, u64, u64)> = [(b'a', "e2e4"), (b'B', "f7f5")]
+        .iter()
+        .map(|&(k, uci)| (uci, search_tstates(k), search_instructions(k)))
+        .collect();
+    let got: Vec<(&str, u64, u64)> = moves
+        .iter()
+        .map(|m| {
+            let field = |name: &str| m[name].as_u64().unwrap();
+            (
+                m["uci"].as_str().unwrap(),
+                field("tstates"),
+                field("instructions"),
+            )
+        })
+        .collect();
+    assert_eq!(got, expected);
+    assert_eq!(
+        (moves[0]["from"].as_u64(), moves[0]["to"].as_u64()),
+        (Some(35), Some(55))
+    );
+    let screen: Vec<&str> = doc["screen"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    assert_eq!(screen.len(), 32);
+    assert!(screen.iter().all(|l| l.chars().count() == 64));
+    assert_eq!(screen[2].trim_end(), "> aB");
+    assert_eq!(doc["cursor"], serde_json::json!([2, 4]));
+    assert_eq!(doc["searching"], Value::Null);
+    let clock = &doc["clock"];
+    assert!(clock["tstates"].as_u64().unwrap() > expected[0].1 + expected[1].1);
+    // The same seed and keys replay the same run.
+    let mut again = json(&image, &["--keys", "aB{ctrl-r}x", "--seed", "9"], 0);
+    let mut first = doc.clone();
+    first["wall_seconds"] = Value::Null;
+    again["wall_seconds"] = Value::Null;
+    assert_eq!(first, again);
+}
+
+#[test]
+fn a_runaway_is_stopped_by_max_tstates_with_what_it_was_doing() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = echo(dir.path());
+    // The second key's search (b, 98) is under way at 3,000 T-states.
+    jupiter(&image, &["--keys", "ab", "--max-tstates", "3000"])
+        .assert()
+        .code(2)
+        .stdout(contains("clock: 3,000 T-states"))
+        .stderr(contains(
+            "error: the program was still running after --max-tstates (3,000 T-states) at PC = 0149H (SPIN+5H: BIT 0, A), searching (FNDMOV) for 1,283 T-states",
+        ));
+    let doc = json(&image, &["--keys", "ab", "--max-tstates", "3000"], 2);
+    assert_eq!(doc["stopped"]["reason"], "max_tstates");
+    assert_eq!(doc["searching"]["tstates"], 1283);
+    assert_eq!(doc["computer_moves"].as_array().unwrap().len(), 1);
+
+    let spin = program(dir.path(), "ORG 0\nDRIVER: JR DRIVER\n");
+    jupiter(&spin, &["--keys", "", "--max-tstates", "1000000"])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "after --max-tstates (1,000,008 T-states) at PC = 0000H (DRIVER: JR 0000h)",
+        ));
+}
+
+#[test]
+fn an_unknown_monitor_call_is_refused_with_its_address_and_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = program(
+        dir.path(),
+        "ORG 0\n JP DRIVER\n ORG 100H\nDRIVER: LD A,'x'\n RST 38H\n DB 81H,1AH\n RST 38H\n DB 0A2H,1AH,00H,01H,05H,00H\n",
+    );
+    let message = "unknown monitor call: the parameter block at 0x0106 (after the RST 38H at 0x0105) begins A2 1A 00 01 05 00";
+    jupiter(&image, &["--screen"])
+        .assert()
+        .code(2)
+        .stdout(contains("x\n"))
+        .stderr(contains(message));
+    let doc = json(&image, &[], 2);
+    assert_eq!(doc["stopped"]["reason"], "unknown_call");
+    assert!(
+        doc["stopped"]["message"]
+            .as_str()
+            .unwrap()
+            .contains(message)
+    );
+}
+
+#[test]
+fn a_machine_guard_and_a_return_from_the_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let halt = program(dir.path(), "ORG 0\nDRIVER: NOP\n HALT\n");
+    jupiter(&halt, &["--keys", ""])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "error: the program stopped after 4 T-states: HALT executed at 0x0001\n",
+        ));
+    let ret = program(
+        dir.path(),
+        "ORG 4000H\nSTART: LD A,'r'\n RST 38H\n DB 81H,1AH\n RET\n",
+    );
+    let doc = json(&ret, &["--org", "4000H", "--entry", "START"], 0);
+    assert_eq!(doc["stopped"]["reason"], "returned");
+    assert_eq!(doc["screen"][0].as_str().unwrap().trim_end(), "r");
+    let doc = json(&ret, &["--org", "4000H", "--entry", "4000H"], 0);
+    assert_eq!(doc["stopped"]["reason"], "returned");
+}
+
+#[test]
+fn pictures_are_written_and_never_over_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = echo(dir.path());
+    let svg = dir.path().join("screen.svg");
+    jupiter(
+        &image,
+        &[
+            "--keys",
+            "ab",
+            "--svg",
+            svg.to_str().unwrap(),
+            "--seed",
+            "3",
+        ],
+    )
+    .assert()
+    .success();
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        text.starts_with("<svg")
+            && text.contains("<rect")
+            && text.contains(">Jupiter III test program</text>")
+    );
+    assert!(text.contains("seed 3"));
+    let before = std::fs::read(&image.0).unwrap();
+    jupiter(
+        &image,
+        &["--keys", "ab", "--svg", image.0.to_str().unwrap()],
+    )
+    .assert()
+    .code(2)
+    .stderr(contains("refusing to write"));
+    assert_eq!(std::fs::read(&image.0).unwrap(), before);
+}
+
+#[test]
+fn a_paced_run_takes_the_time_it_took() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = echo(dir.path());
+    // 3,074 T-states at 0.01 MHz: 0.31 s at the least, however fast the host.
+    let doc = json(&image, &["--keys", "ab", "--pace", "--mhz", "0.01"], 0);
+    assert_eq!(doc["paced"], true);
+    assert_eq!(doc["clock"]["tstates"], 3074);
+    assert!(doc["wall_seconds"].as_f64().unwrap() >= 0.3, "{doc}");
+}
+
+#[test]
+fn ctrl_c_stops_a_scripted_run_with_its_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let spin = program(dir.path(), "ORG 0\nDRIVER: JR DRIVER\n");
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sargon-z80"))
+        .arg("jupiter")
+        .arg("--rom")
+        .arg(&spin.0)
+        .arg("--sym")
+        .arg(&spin.1)
+        .args(["--json", "--seed", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    // SAFETY: kill(2) on the child's own pid.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["stopped"]["reason"], "interrupted");
+    assert!(doc["clock"]["tstates"].as_u64().unwrap() > 1_000_000);
+}
+
+#[test]
+fn refusals_before_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = echo(dir.path());
+    jupiter(&image, &[])
+        .assert()
+        .code(2)
+        .stderr(contains("`jupiter` needs an interactive terminal"));
+    jupiter(&image, &["--keys", "{nope}"])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "the key text's `{nope}` at character 1 names no key",
+        ));
+    jupiter(&image, &["--keys", "a", "--entry", "NOSUCH"])
+        .assert()
+        .code(2)
+        .stderr(contains("no entry \"NOSUCH\""));
+    jupiter(&image, &["--keys", "a", "--entry", "0x9000"])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "the entry 0x9000 lies outside the image (0x0000..0x01BD)",
+        ));
+    jupiter(&image, &["--keys", "a", "--mhz", "0"])
+        .assert()
+        .code(2)
+        .stderr(contains("--mhz takes positive clock rates"));
+    let nodriver = program(dir.path(), "ORG 0\n NOP\n");
+    let doc = json(&nodriver, &[], 2);
+    assert!(
+        doc["error"]
+            .as_str()
+            .unwrap()
+            .contains("no entry \"DRIVER\""),
+        "{doc}"
+    );
+}
