@@ -325,3 +325,67 @@ fn the_player_mates_the_computer() {
     assert_eq!(text(&run, 29), "YOU WIN        ");
     assert_eq!(text(&run, 30), "GAME OVER      ");
 }
+
+/// The built-in program with `cells` (square index, piece byte) on an otherwise empty board and
+/// DRIVER's call of INITBD taken out, so a game starts from that position: written with the
+/// program's symbol file into `dir`, for `--rom` and `--sym`.
+fn program_from(dir: &std::path::Path, cells: &[(usize, u8)], posk: [u8; 2]) -> [PathBuf; 2] {
+    let image = sargon_z80::machine::default_program();
+    let at = |name: &str| usize::from(image.symbols.get(name).unwrap());
+    let mut bytes = image.bytes.clone();
+    for square in 21..99 {
+        if square % 10 != 0 && square % 10 != 9 {
+            bytes[at("BOARDA") + square] = 0;
+        }
+    }
+    for &(square, piece) in cells {
+        bytes[at("BOARDA") + square] = piece;
+    }
+    bytes[at("POSK")..at("POSK") + 2].copy_from_slice(&posk);
+    bytes[at("POSQ")..at("POSQ") + 2].copy_from_slice(&[0, 0]);
+    let [low, high] = image.symbols.get("INITBD").unwrap().to_le_bytes();
+    let call = (at("DRIVER")..at("CMOVE"))
+        .find(|&i| bytes[i..i + 3] == [0xCD, low, high])
+        .expect("DRIVER calls INITBD");
+    bytes[call..call + 3].fill(0); // three NOPs
+    let bin = dir.join("position.bin");
+    let sym = dir.join("position.sym");
+    std::fs::write(&bin, bytes).unwrap();
+    std::fs::copy(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("roms/jupiter.sym"),
+        &sym,
+    )
+    .unwrap();
+    [bin, sym]
+}
+
+#[test]
+fn a_stalemate_ends_the_game_as_a_draw() {
+    let dir = tempfile::tempdir().unwrap();
+    // White (moved pieces): king b6, queen c1; black: king a8.
+    let [bin, sym] = program_from(dir.path(), &[(72, 0x0E), (23, 0x0D), (91, 0x8E)], [72, 91]);
+    let run = |keys: &str| -> Value {
+        let out = Command::cargo_bin("sargon-z80")
+            .unwrap()
+            .args(["jupiter", "--json", "--seed", SEED, "--keys", keys, "--rom"])
+            .arg(&bin)
+            .arg("--sym")
+            .arg(&sym)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    // Qc7: black has no move and is not in check.
+    let drawn = run("yw2c1-c7");
+    assert_eq!(stopped(&drawn), "monitor");
+    assert!(computer_moves(&drawn).is_empty(), "no search");
+    assert_eq!(text(&drawn, 3), "  1 c1-c7      ");
+    assert_eq!(text(&drawn, 28), "STALEMATE      ");
+    assert_eq!(text(&drawn, 29), "A DRAW         ");
+    assert_eq!(text(&drawn, 30), "GAME OVER      ");
+    // Qc8 instead: mate.
+    let mated = run("yw2c1-c8");
+    assert_eq!(text(&mated, 28), "CHECKMATE!     ");
+    assert_eq!(text(&mated, 29), "YOU WIN        ");
+}
