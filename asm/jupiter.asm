@@ -21,10 +21,10 @@
 ;
 ;       MEMORY MAP
 ;
-;       0000H   page 0 (data.asm), as in sargon.asm; 0038H, inside
-;               BOARDA's border, is where RST 38H enters the monitor:
-;               the machine answers the call there and never executes
-;               those bytes.
+;       0000H   page 0 (data.asm), as in sargon.asm. 0038H, BOARDA's
+;               square f4, is where RST 38H enters the monitor: the
+;               machine answers the call there and never executes the
+;               byte.
 ;       0100H   CODE_START: the engine at the addresses sargon.asm
 ;               gives it (tables, GENMOV ... FNDMOV, BOOK; its bytes
 ;               differ only where they hold an address of the storage

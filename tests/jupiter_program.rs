@@ -63,9 +63,14 @@ fn stopped(run: &Value) -> &str {
 
 /// `think startpos --moves MOVES --ply PLY --engine z80`: its best move and T-states.
 fn think(moves: &[&str], ply: u8) -> (String, u64) {
+    think_from("startpos", moves, ply)
+}
+
+/// `think POSITION --moves MOVES --ply PLY --engine z80`: its best move and T-states.
+fn think_from(position: &str, moves: &[&str], ply: u8) -> (String, u64) {
     let out = Command::cargo_bin("sargon-z80")
         .unwrap()
-        .args(["think", "startpos", "--engine", "z80", "--json", "--ply"])
+        .args(["think", position, "--engine", "z80", "--json", "--ply"])
         .arg(ply.to_string())
         .arg("--moves")
         .args(moves)
@@ -359,23 +364,26 @@ fn program_from(dir: &std::path::Path, cells: &[(usize, u8)], posk: [u8; 2]) -> 
     [bin, sym]
 }
 
+/// `play` on a program written by [`program_from`].
+fn play_program(files: &[PathBuf; 2], keys: &str) -> Value {
+    let out = Command::cargo_bin("sargon-z80")
+        .unwrap()
+        .args(["jupiter", "--json", "--seed", SEED, "--keys", keys, "--rom"])
+        .arg(&files[0])
+        .arg("--sym")
+        .arg(&files[1])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 #[test]
 fn a_stalemate_ends_the_game_as_a_draw() {
     let dir = tempfile::tempdir().unwrap();
     // White (moved pieces): king b6, queen c1; black: king a8.
-    let [bin, sym] = program_from(dir.path(), &[(72, 0x0E), (23, 0x0D), (91, 0x8E)], [72, 91]);
-    let run = |keys: &str| -> Value {
-        let out = Command::cargo_bin("sargon-z80")
-            .unwrap()
-            .args(["jupiter", "--json", "--seed", SEED, "--keys", keys, "--rom"])
-            .arg(&bin)
-            .arg("--sym")
-            .arg(&sym)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{out:?}");
-        serde_json::from_slice(&out.stdout).unwrap()
-    };
+    let files = program_from(dir.path(), &[(72, 0x0E), (23, 0x0D), (91, 0x8E)], [72, 91]);
+    let run = |keys: &str| play_program(&files, keys);
     // Qc7: black has no move and is not in check.
     let drawn = run("yw2c1-c7");
     assert_eq!(stopped(&drawn), "monitor");
@@ -388,4 +396,33 @@ fn a_stalemate_ends_the_game_as_a_draw() {
     let mated = run("yw2c1-c8");
     assert_eq!(text(&mated, 28), "CHECKMATE!     ");
     assert_eq!(text(&mated, 29), "YOU WIN        ");
+}
+
+#[test]
+fn en_passant_follows_the_previous_move() {
+    // White: king a1, pawns e5 and h3 (moved); black: king h8, pawn d7 (unmoved). The player's
+    // first move comes from h3, above e2, so the book answers d7-d5; e5xd6 takes en passant.
+    let dir = tempfile::tempdir().unwrap();
+    let cells = [(21, 0x0E), (65, 0x09), (48, 0x09), (98, 0x8E), (84, 0x81)];
+    let files = program_from(dir.path(), &cells, [21, 98]);
+    let run = play_program(&files, "yw2h3-h4e5-d6");
+    let moves = computer_moves(&run);
+    assert_eq!(moves[0].0, "d7d5");
+    assert_eq!(text(&run, 3), "  1 h3-h4 d7-d5");
+    assert_eq!(text(&run, 4), "  2 e5-d6 h8-g7");
+    let fen = "7k/3p4/8/4P3/8/7P/8/K7 w - - 0 1";
+    assert_eq!(moves[1], think_from(fen, &["h3h4", "d7d5", "e5d6"], 2));
+}
+
+#[test]
+fn a_pawn_reaching_the_last_rank_becomes_a_queen() {
+    // White: king a1, pawn b7 (moved); black: king h7, pawn d7 (unmoved, for the book's d7-d5).
+    let dir = tempfile::tempdir().unwrap();
+    let cells = [(21, 0x0E), (82, 0x09), (88, 0x8E), (84, 0x81)];
+    let files = program_from(dir.path(), &cells, [21, 88]);
+    let run = play_program(&files, "yw2b7-b8a1-a2");
+    let moves = computer_moves(&run);
+    assert_eq!(text(&run, 3), "  1 b7-b8 d7-d5");
+    let fen = "8/1P1p3k/8/8/8/8/8/K7 w - - 0 1";
+    assert_eq!(moves[1], think_from(fen, &["b7b8q", "d7d5", "a1a2"], 2));
 }
