@@ -34,8 +34,9 @@
 //! [`position`] (squares, pieces, board, FEN), [`reference`](mod@reference) (the native move generator),
 //! [`abi`] (an image bound to the board ABI), [`crosscheck`] (the comparison), [`profile`],
 //! [`bench`](mod@bench), [`trace`](mod@trace) (search traces and where two part), [`tui`],
-//! [`assembler`] (stands alone), [`text`] (formatting) and [`files`] (inputs read with limits,
-//! outputs written safely). Dependencies
+//! [`jupiter`] (the Jupiter III and its monitor: whole programs, knowing nothing of chess),
+//! [`assembler`] (stands alone), [`text`] (formatting), [`files`] (inputs read with limits,
+//! outputs written safely) and [`random`] (the seeded generator). Dependencies
 //! point one way: `crosscheck`, `profile`, `bench`, `tui` → `abi` → `machine`, `position`;
 //! `reference` → `position`.
 

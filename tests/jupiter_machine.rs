@@ -205,7 +205,7 @@ fn an_unknown_call_is_refused_with_its_address_and_bytes() {
         error,
         JupiterError::UnknownCall {
             block: 0x0105,
-            rst: 0x0104,
+            rst: Some(0x0104),
             bytes: [0x84, 0x1A, 0x12, 0x34, 0x56, 0x78],
         }
     );
@@ -215,6 +215,12 @@ fn an_unknown_call_is_refused_with_its_address_and_bytes() {
         "{message}"
     );
     assert_eq!(j.run(u64::MAX), Err(error), "it stays stopped");
+    let mut j = start(&program("CALL 38H\n DB 0B1H,1AH\n"), 0);
+    let message = j.run(u64::MAX).unwrap_err().to_string();
+    assert!(
+        message.starts_with("unknown monitor call: the parameter block at 0x0106 begins B1 1A"),
+        "a CALL reaches the monitor too, and no RST is named: {message}"
+    );
 }
 
 #[test]

@@ -121,6 +121,7 @@ fn ctrl_r_ends_the_program_and_any_key_then_leaves() {
         s[34].trim_end(),
         "the program returned to the monitor (any key leaves)"
     );
+    assert!(s[33].ends_with(" any key leaves ┘    "), "{}", s[33]);
     press(&mut app, KeyCode::Char('x'), KeyModifiers::NONE);
     assert!(app.should_quit());
     assert_eq!(

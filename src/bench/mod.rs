@@ -10,10 +10,11 @@
 //! workloads ([`mixed_loop_machine`], [`GenmovWorkload`], [`routine_costs`], [`PERFT_CASES`],
 //! [`builtin_run`], [`generated_source`]). The emulated search (the built-in image's FNDMOV
 //! against the 1978 program's T-states, timed, watched, against the native engine) and the UCI
-//! session's answers have their rows in [`SearchSection`].
+//! session's answers have their rows in [`SearchSection`], with the Jupiter III's: the same
+//! search as a whole program, and a paced run's clock ([`JupiterTiming`]).
 //!
 //! This room measures every other one, so it depends on `machine`, `abi`, `reference`,
-//! `crosscheck`, `engine`, `game`, `uci` and `assembler`; nothing depends on it but the command line and
+//! `crosscheck`, `engine`, `game`, `uci`, `jupiter` and `assembler`; nothing depends on it but the command line and
 //! `benches/`. With the `bench-peers` feature (on by default) it races the native perft
 //! against cozy-chess.
 
@@ -27,6 +28,7 @@ mod goal;
 mod host;
 mod judge;
 mod judge_runs;
+mod jupiter;
 mod mixed_loop;
 mod notes;
 mod peers;
@@ -53,6 +55,7 @@ pub use genmov::GenmovWorkload;
 pub use goal::{Figure, Goal, Judged, Limit, Status, Unit};
 pub use host::{Host, load_average};
 pub use judge::RoutineFigures;
+pub use jupiter::{JupiterTiming, PACED_MHZ, SEARCH_PROGRAM_AT, search_program};
 pub use mixed_loop::{MIXED_LOOP, MIXED_LOOP_ORG, MIXED_LOOP_STEADY, mixed_loop_machine};
 pub use notes::Slicing;
 pub use peers::{PEER, PEER_BUILT_IN};
@@ -98,6 +101,19 @@ pub enum BenchError {
     /// The UCI session did not answer.
     #[error("the UCI session did not answer {0} within 5 s")]
     Uci(&'static str),
+    /// The whole program on the Jupiter III failed.
+    #[error(transparent)]
+    Jupiter(#[from] crate::jupiter::JupiterError),
+    /// The whole program's search cost other T-states than `think`'s call of FNDMOV.
+    #[error(
+        "the search as a whole program on the Jupiter III cost {whole} T-states, think's FNDMOV {think}"
+    )]
+    JupiterCost {
+        /// As the Jupiter III counted them.
+        whole: u64,
+        /// As `think` counts them.
+        think: u64,
+    },
     /// The generated source did not assemble.
     #[error("the generated source does not assemble: {0}")]
     Assembler(#[from] AsmErrors),

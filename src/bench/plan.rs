@@ -61,6 +61,8 @@ pub struct Plan {
     pub search_slices: usize,
     /// `isready` lines sent during each search of the UCI latency run.
     pub uci_pings: usize,
+    /// How long the Jupiter III's paced run lasts.
+    pub pace_window: Duration,
 }
 
 impl Plan {
@@ -68,7 +70,7 @@ impl Plan {
     /// race, which takes seconds per turn), section 9's depth, perft at the depths of the goal
     /// (start D6, Kiwipete D5), searches to PLYMAX 5, the default cross-check, a 10,000-line
     /// source, the emulated search's T-states on five positions at PLYMAX 3 and its speed at
-    /// PLYMAX 3.
+    /// PLYMAX 3, the Jupiter III paced for a minute.
     pub fn full(reps: Option<usize>) -> Plan {
         let reps = reps.unwrap_or(7);
         Plan {
@@ -90,12 +92,14 @@ impl Plan {
             search_plymax: 3,
             search_slices: 2,
             uci_pings: 10,
+            pace_window: Duration::from_secs(60),
         }
     }
 
     /// The first look: 3 repetitions unless `reps` says otherwise, little work per figure
     /// (perft start D5 and Kiwipete D4, searches to PLYMAX 4, the emulated search's T-states
-    /// on the start position only and its speed at PLYMAX 2), well under 30 s.
+    /// on the start position only and its speed at PLYMAX 2, the Jupiter III paced for half a
+    /// second), well under 30 s.
     pub fn quick(reps: Option<usize>) -> Plan {
         let reps = reps.unwrap_or(3);
         Plan {
@@ -117,6 +121,7 @@ impl Plan {
             search_plymax: 2,
             search_slices: 3,
             uci_pings: 5,
+            pace_window: Duration::from_millis(500),
         }
     }
 }

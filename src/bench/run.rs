@@ -13,7 +13,7 @@ use super::routine_table::RoutineSection;
 use super::routines::{RoutineCosts, routine_costs};
 use super::search::SearchSection;
 use super::uci_latency;
-use super::{assembler, crosscheck, emulation, engine, race, search_cost, search_timing};
+use super::{assembler, crosscheck, emulation, engine, jupiter, race, search_cost, search_timing};
 
 /// Measures everything `plan` asks for on the built-in image, and the routines of `other`
 /// (a name for its column and the image) beside it. `progress` hears the name of each
@@ -49,7 +49,7 @@ pub fn run(
     let crosscheck = crosscheck::measure(plan, &ours, host.available_parallelism)?;
     progress("native engine: evaluation and searches");
     let engine = engine::measure(plan);
-    progress("emulated search: T-states, speed, watching, the native engine, UCI");
+    progress("emulated search: T-states, speed, watching, the native engine, UCI, the Jupiter III");
     let search = search_section(plan, &ours, other.as_ref())?;
     progress("assembler");
     let assembler = assembler::measure(plan.reps, plan.asm_lines)?;
@@ -119,6 +119,7 @@ fn search_section(
     Ok(SearchSection {
         costs: search_cost::measure(ours, searches)?,
         timing: search_timing::measure(plan, ours, other)?,
+        jupiter: jupiter::measure(plan, ours)?,
         uci: uci_latency::measure(ours, plan.reps, plan.uci_pings)?,
     })
 }

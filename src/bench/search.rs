@@ -16,6 +16,14 @@
 //! - `engine.vs_emulated_1978`: the native engine's speed over the emulated search of the same
 //!   tree (same position and PLYMAX; the built-in image makes the 1978 program's decisions),
 //!   at least 200x.
+//! - `search.jupiter_vs_think`: the same search as a whole program run free on the Jupiter III
+//!   (its T-states checked equal to `think`'s) over `think`'s call of FNDMOV, a time ratio
+//!   taken in turns: no slower. The two run the same step loop (callgrind counts the same host
+//!   instructions per emulated one to 0.01%), so the limit, 1.02x, leaves room only for the
+//!   noise of wall time.
+//! - `search.jupiter_pacing`: the clock a run paced at 4 MHz kept over a minute (half a second
+//!   in a quick run), T-states over wall time, over 4 MHz: within 1%, at least 0.99x (the
+//!   pacer never runs ahead of the clock).
 //! - `uci.latency`: the slower of the slowest `readyok` and of `stop` to `bestmove` during an
 //!   emulated search, per search, at most 10 ms ([`super::uci_latency`]).
 //!
@@ -29,6 +37,7 @@ use serde::Serialize;
 use crate::text::{Quantity, TextTable, grouped};
 
 use super::goal::{Figure, Goal, Judged, Limit, Unit};
+use super::jupiter::JupiterTiming;
 use super::search_cost::SearchCost;
 use super::search_timing::SearchTiming;
 use super::stats::Spread;
@@ -41,6 +50,8 @@ pub struct SearchSection {
     pub costs: Vec<SearchCost>,
     /// The timed searches.
     pub timing: SearchTiming,
+    /// The same search as a whole program on the Jupiter III, and a paced run.
+    pub jupiter: JupiterTiming,
     /// The UCI session's answers.
     pub uci: UciLatency,
 }
@@ -69,6 +80,18 @@ impl SearchSection {
                 Some(Limit::at_most(Judged::Ratio, 1.10)),
             ),
             self.native_goal(),
+            Goal::measured(
+                "search.jupiter_vs_think",
+                "search",
+                &format!(
+                    "Jupiter III whole program <= 1.02x think, PLYMAX {}",
+                    self.jupiter.plymax
+                ),
+                Figure::new(self.jupiter.seconds, Unit::Seconds),
+                Some(self.jupiter.vs_think),
+                Some(Limit::at_most(Judged::Ratio, 1.02)),
+            ),
+            self.pacing_goal(),
             Goal::measured(
                 "uci.latency",
                 "search",
@@ -119,6 +142,23 @@ impl SearchSection {
             Figure::new(t.native_seconds, Unit::Seconds),
             Some(speedup),
             Some(Limit::at_least(Judged::Ratio, 200.0)),
+        )
+    }
+
+    /// The paced run's clock over the chosen one.
+    fn pacing_goal(&self) -> Goal {
+        let j = &self.jupiter;
+        Goal::measured(
+            "search.jupiter_pacing",
+            "search",
+            &format!(
+                "paced {} MHz within 1% over {}",
+                j.paced_mhz,
+                crate::text::duration(std::time::Duration::from_secs_f64(j.paced_seconds))
+            ),
+            Figure::exact(j.paced_rate, Unit::TStatesPerSecond),
+            Some(Spread::of(&[j.paced_rate / (j.paced_mhz * 1e6)])),
+            Some(Limit::at_least(Judged::Ratio, 0.99)),
         )
     }
 
@@ -225,6 +265,26 @@ impl SearchSection {
                 o.native_speedup.text(Quantity::Ratio),
             ));
         }
+        let j = &self.jupiter;
+        rows.push((
+            format!("Jupiter III whole program, {} T: time", grouped(j.tstates)),
+            j.seconds.text(Quantity::Seconds),
+        ));
+        rows.push((
+            "Jupiter III whole program over think's call, time".to_string(),
+            j.vs_think.text(Quantity::Ratio),
+        ));
+        rows.push((
+            "Jupiter III whole program over the bare call loop, time".to_string(),
+            j.vs_call.text(Quantity::Ratio),
+        ));
+        rows.push((
+            format!(
+                "paced at {} MHz for {:.1} s: clock kept",
+                j.paced_mhz, j.paced_seconds
+            ),
+            Spread::of(&[j.paced_rate]).text(Quantity::Rate("T")),
+        ));
         rows.push((
             format!("UCI, {} searches: slowest readyok", u.searches),
             u.isready.text(Quantity::Seconds),
@@ -268,6 +328,17 @@ pub(super) fn example(other: Option<super::OtherSearch>) -> SearchSection {
             native_speedup: s(10.0),
             other,
             other_error: None,
+        },
+        jupiter: JupiterTiming {
+            position: "start".to_string(),
+            plymax: 3,
+            tstates: 37_507_418,
+            seconds: s(0.095),
+            vs_think: s(0.95),
+            vs_call: s(1.01),
+            paced_mhz: 4.0,
+            paced_seconds: 60.01,
+            paced_rate: 3_999_500.0,
         },
         uci: UciLatency {
             searches: 3,
@@ -341,6 +412,20 @@ mod tests {
                     v("2.00 ms"),
                     v("154x"),
                     NotMet
+                ),
+                (
+                    v("search.jupiter_vs_think"),
+                    v("Jupiter III whole program <= 1.02x think, PLYMAX 3"),
+                    v("95.0 ms"),
+                    v("0.95x"),
+                    Met
+                ),
+                (
+                    v("search.jupiter_pacing"),
+                    v("paced 4 MHz within 1% over 1 min 0.0 s"),
+                    v("4.00 M T/s"),
+                    v("1.00x"),
+                    Met
                 ),
                 (
                     v("uci.latency"),

@@ -132,10 +132,12 @@ impl Jupiter {
         }
         let mut machine = Machine::new(image);
         machine.set_stack_size(u16::MAX);
-        // The image, stretched to take in the monitor's entry.
-        let start = image.org.min(MONITOR);
-        let last = (image.end() - 1).max(u32::from(MONITOR)) as u16;
-        machine.set_code_region(start..=last);
+        if !image.contains(MONITOR) {
+            // The image, stretched to take in the monitor's entry.
+            let start = image.org.min(MONITOR);
+            let last = (image.end() - 1).max(u32::from(MONITOR)) as u16;
+            machine.set_code_region(start..=last);
+        }
         for i in 0..CELLS as u16 {
             if !image.contains(VIDEO + i) {
                 machine.poke(VIDEO + i, super::console::SPACE);
@@ -221,7 +223,7 @@ impl Jupiter {
         let block = self.machine.peek16(self.machine.sp());
         let Some(call) = decode(self.machine.memory(), block) else {
             let bytes = block_bytes(self.machine.memory(), block);
-            let rst = block.wrapping_sub(1);
+            let rst = Some(block.wrapping_sub(1)).filter(|&at| self.machine.peek(at) == 0xFF);
             return Err(self.fail(JupiterError::UnknownCall { block, rst, bytes }));
         };
         let a = self.machine.a();

@@ -28,14 +28,16 @@ pub enum JupiterError {
     },
     /// A parameter block after `RST 38H` that is none of the monitor's calls.
     #[error(
-        "unknown monitor call: the parameter block at {block:#06X} (after the RST 38H at {rst:#06X}) begins {}; the monitor knows 81 00, 81 1A, 92 1A 00 00, B2 1A, B3 1A and 1F",
+        "unknown monitor call: the parameter block at {block:#06X}{} begins {}; the monitor knows 81 00, 81 1A, 92 1A 00 00, B2 1A, B3 1A and 1F",
+        after(*.rst),
         hex(.bytes)
     )]
     UnknownCall {
         /// The block's address: the return address `RST 38H` pushed.
         block: u16,
-        /// The address of the RST itself (the byte before the block).
-        rst: u16,
+        /// The address of the RST 38H before the block, when that byte is one (a program may
+        /// also reach 0038H by CALL or JP).
+        rst: Option<u16>,
         /// The block's first bytes.
         bytes: [u8; BLOCK_BYTES],
     },
@@ -47,6 +49,12 @@ pub enum JupiterError {
         /// The program's clock then.
         tstates: u64,
     },
+}
+
+/// ` (after the RST 38H at 0x0105)`, when there is one.
+fn after(rst: Option<u16>) -> String {
+    rst.map(|at| format!(" (after the RST 38H at {at:#06X})"))
+        .unwrap_or_default()
 }
 
 /// Bytes as `81 1A 00`.

@@ -38,12 +38,17 @@ impl JupiterApp {
 
     fn draw_screen(&self, frame: &mut Frame, area: Rect) {
         let theme = self.view.theme;
+        let leave = if self.stopped.is_some() {
+            " any key leaves "
+        } else {
+            " Ctrl-C quits "
+        };
         let block = Block::bordered()
             .border_style(theme.dim())
             .title_top(Line::styled(" Jupiter III ", theme.title()).left_aligned())
             .title_top(Line::from(format!(" {} ", self.clock_text())).right_aligned())
             .title_bottom(Line::from(self.move_text()).left_aligned())
-            .title_bottom(Line::styled(" Ctrl-C quits ", theme.dim()).right_aligned());
+            .title_bottom(Line::styled(leave, theme.dim()).right_aligned());
         let inner = block.inner(area);
         frame.render_widget(block, area);
         let screen = self.jupiter.screen();
