@@ -363,13 +363,10 @@ mod tests {
         // The search's exact T-states are judged as they stand; its timings are a first look.
         assert_eq!(got[13], ("search.own_vs_1978", Met, v("met")));
         assert_eq!(got[17], ("engine.vs_emulated_1978", NotMet, v("(NOT MET)")));
-        // The rows after the search's own, found by id: the search section may add some.
-        let row = |id: &str| got.iter().find(|row| row.0 == id).cloned().unwrap();
-        assert_eq!(row("uci.latency"), ("uci.latency", Met, v("(met)")));
-        assert_eq!(
-            row("assembler.10k_lines"),
-            ("assembler.10k_lines", NotMeasured, v("skipped"))
-        );
+        assert_eq!(got[18], ("search.jupiter_vs_think", Met, v("(met)")));
+        assert_eq!(got[19], ("search.jupiter_pacing", Met, v("(met)")));
+        assert_eq!(got[20], ("uci.latency", Met, v("(met)")));
+        assert_eq!(got[21], ("assembler.10k_lines", NotMeasured, v("skipped")));
         r.add_standing_notes(Slicing {
             slices: 10,
             slice: Duration::from_millis(5),

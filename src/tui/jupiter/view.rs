@@ -150,8 +150,9 @@ impl JupiterApp {
             };
         }
         let total: u64 = searches.iter().map(|s| s.cost.tstates).sum();
+        let moves = if searches.len() == 1 { "move" } else { "moves" };
         format!(
-            "{} computer moves: {} T, {:.1} s at {} MHz",
+            "{} computer {moves}: {} T, {:.1} s at {} MHz",
             searches.len(),
             grouped(total),
             self.seconds(total),
