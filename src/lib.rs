@@ -62,6 +62,8 @@ pub mod uci;
 
 pub use abi::{AbiError, AbiSymbols, DriveError, Driver, RawEntry, Routine, z80_perft};
 pub use crosscheck::{Checker, Failure, Mismatch, MismatchKind};
-pub use machine::{Cost, Image, Machine, MachineError, SymbolTable, default_image};
+pub use machine::{
+    Cost, Image, Machine, MachineError, SymbolTable, default_image, default_program,
+};
 pub use position::{Board, Entry, FenError};
 pub use reference::{Move, MoveList, Rules, divide, generate, genmov, legal_moves, perft};

@@ -160,13 +160,14 @@ fn small_list_image(dir: &Path, entries: u32) -> (PathBuf, PathBuf) {
         std::fs::copy(&file, dir.join(file.file_name().unwrap())).unwrap();
     }
     let main = dir.join("sargon.asm");
-    let source = std::fs::read_to_string(&main).unwrap();
+    let storage = dir.join("storage.asm");
+    let source = std::fs::read_to_string(&storage).unwrap();
     let line = source
         .lines()
         .find(|l| l.starts_with("NENTRY"))
-        .expect("sargon.asm sizes its list with NENTRY");
+        .expect("storage.asm sizes the list with NENTRY");
     std::fs::write(
-        &main,
+        &storage,
         source.replace(line, &format!("NENTRY  EQU     {entries}")),
     )
     .unwrap();

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::machine::Image;
 
-use super::search::{SEARCH_OPTIONAL, SEARCH_REQUIRED};
+use super::search::{SEARCH_OPTIONAL, SEARCH_REQUIRED, previous_entry_place};
 use super::symbols::{AbiSymbols, ListEndSource, OPTIONAL, REQUIRED};
 
 pub use smoke::{SearchSmoke, Smoke, SmokeCall, smoke_test};
@@ -58,6 +58,27 @@ pub struct ListInfo {
     pub source: ListEndSource,
 }
 
+/// Where a search's previous-move entry goes (`SARGON_SEARCH.md` 7.1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "source")]
+pub enum PreviousEntry {
+    /// At the image's PREVMV.
+    Prevmv {
+        /// PREVMV.
+        address: u16,
+    },
+    /// The image names no PREVMV: in memory it does not use.
+    FreeMemory {
+        /// The place found.
+        address: u16,
+    },
+    /// Nowhere: the message says why.
+    NoRoom {
+        /// The harness's error.
+        error: String,
+    },
+}
+
 /// Everything [`inspect`] found.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Inspection {
@@ -70,6 +91,8 @@ pub struct Inspection {
     pub list: Option<ListInfo>,
     /// The search's symbols.
     pub search: SymbolGroup,
+    /// Where a search's previous-move entry goes, when the board ABI resolves.
+    pub previous_entry: Option<PreviousEntry>,
     /// What looks wrong, one sentence each.
     pub suspicious: Vec<String>,
 }
@@ -85,6 +108,18 @@ impl Inspection {
 pub fn inspect(image: &Image) -> Inspection {
     let board = SymbolGroup::of(image, &REQUIRED, &OPTIONAL);
     let resolved = board.complete().then(|| AbiSymbols::resolve(image));
+    let previous_entry = match &resolved {
+        Some(Ok(s)) => Some(match previous_entry_place(image, s) {
+            Ok(address) if image.symbols.get("PREVMV").is_some() => {
+                PreviousEntry::Prevmv { address }
+            }
+            Ok(address) => PreviousEntry::FreeMemory { address },
+            Err(e) => PreviousEntry::NoRoom {
+                error: e.to_string(),
+            },
+        }),
+        _ => None,
+    };
     let list = match &resolved {
         Some(Ok(s)) => Some(ListInfo {
             start: s.mlist,
@@ -102,6 +137,7 @@ pub fn inspect(image: &Image) -> Inspection {
         },
         list,
         search: SymbolGroup::of(image, &SEARCH_REQUIRED, &SEARCH_OPTIONAL),
+        previous_entry,
         suspicious: findings::suspicious(image),
     }
 }

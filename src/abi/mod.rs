@@ -23,7 +23,8 @@ mod symbols;
 pub use driver::{DriveError, Driver, Routine};
 pub use genmov::Generated;
 pub use inspect::{
-    Inspection, ListInfo, SearchSmoke, Smoke, SmokeCall, SymbolGroup, inspect, smoke_test,
+    Inspection, ListInfo, PreviousEntry, SearchSmoke, Smoke, SmokeCall, SymbolGroup, inspect,
+    smoke_test,
 };
 pub use list::{ENTRY_SIZE, ListArea, ListError, RawEntry, chosen_uci, decode_list};
 pub use perft::{EntriesNeeded, PerftError, PerftRun, PerftWalk, perft_routine, z80_perft};

@@ -130,13 +130,21 @@ pub enum AbiError {
         .0.join(", ")
     )]
     MissingSearchSymbols(Vec<String>),
-    /// The default place of the previous-move entry is taken and the image names no PREVMV.
+    /// The image names no PREVMV and no free place was found for the previous-move entry:
+    /// 0x2000 is taken and memory is in use too close to the video memory (see
+    /// `abi::search::previous_entry_place`).
     #[error(
-        "the previous-move entry cannot go to {addr:#06X} (it overlaps the image, the move list, PLYIX or the stack): define PREVMV in the symbol file"
+        "no room for the previous-move entry: 0x2000 is in {taken_by} ({first:#06X}..={last:#06X}) and memory is in use up to {highest:#06X}, too close to the video memory at 0xC000: define PREVMV (six free bytes) in the symbol file"
     )]
     NoRoomForPreviousEntry {
-        /// The default address.
-        addr: u16,
+        /// What holds 0x2000.
+        taken_by: &'static str,
+        /// Its first address.
+        first: u32,
+        /// Its last address.
+        last: u32,
+        /// The highest address in use below the video memory.
+        highest: u32,
     },
     /// A symbol whose bytes would run past the top of memory.
     #[error("{name} = {addr:#06X}: its {bytes} bytes run past the top of memory (0xFFFF)")]

@@ -3,7 +3,8 @@
 
 use clap::Args;
 use sargon_z80::abi::{
-    Inspection, ListEndSource, SearchSmoke, Smoke, SmokeCall, SymbolGroup, inspect, smoke_test,
+    Inspection, ListEndSource, PreviousEntry, SearchSmoke, Smoke, SmokeCall, SymbolGroup, inspect,
+    smoke_test,
 };
 use sargon_z80::machine::Image;
 use sargon_z80::text::grouped;
@@ -112,6 +113,20 @@ fn symbols_text(inspection: &Inspection) -> String {
         ));
     }
     out.push_str(&group("search:", &inspection.search));
+    if let Some(previous) = inspection
+        .previous_entry
+        .as_ref()
+        .filter(|_| inspection.search.complete())
+    {
+        let text = match previous {
+            PreviousEntry::Prevmv { address } => format!("{address:#06X} (PREVMV)"),
+            PreviousEntry::FreeMemory { address } => {
+                format!("{address:#06X} (free memory: the image names no PREVMV)")
+            }
+            PreviousEntry::NoRoom { error } => format!("none: {error}"),
+        };
+        out.push_str(&format!("  previous-move entry: {text}\n"));
+    }
     if inspection.suspicious.is_empty() {
         out.push_str("suspicious: nothing found\n");
     } else {

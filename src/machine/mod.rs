@@ -26,7 +26,7 @@ mod timing;
 mod trace;
 mod watch;
 
-pub use default_image::default_image;
+pub use default_image::{default_image, default_program};
 pub use disasm::{
     Dialect, Instruction, Operand, TDL_SPELLINGS, Use, decode, disassemble, disassemble_in,
 };

@@ -2,8 +2,8 @@
 //! and 7): the built-in image or a user's own assembly of the 1978 listing.
 //!
 //! [`SearchDriver::search`] loads the image afresh, pokes the position, KOLOR, MOVENO, PLYMAX,
-//! the previous-move entry (at PREVMV, else 0x2000) with MLPTRJ on it, zeroes PLYIX, sets R,
-//! and calls FNDMOV. A [`Watch`](crate::machine::Watch) stops at POINTS and at the return
+//! the previous-move entry (at PREVMV, else where [`previous_entry_place`] finds free memory)
+//! with MLPTRJ on it, zeroes PLYIX, sets R, and calls FNDMOV. A [`Watch`](crate::machine::Watch) stops at POINTS and at the return
 //! address it finds on the stack, so every evaluation is reported as the 1978 measurements
 //! took it (NPLY, the squares of the entry at MLPTRJ, VALM, and the terms), without changing
 //! the code and at the machine's full speed. GENMOV's returns are watched too: a list that
@@ -27,6 +27,7 @@ mod driver;
 mod observe;
 pub mod pv;
 mod request;
+mod scratch;
 mod symbols;
 mod watch;
 
@@ -34,7 +35,7 @@ pub use driver::{SEARCH_BUDGET, SearchDriveError, SearchDriver, SearchRun};
 pub use observe::{EvalTerms, Evaluation, NoSearchObserver, SearchObserver, SearchOptions};
 pub use pv::EntryPair;
 pub use request::SearchRequest;
-pub use symbols::{
-    DEFAULT_PREVIOUS_ENTRY, SCORE_BYTES, SEARCH_OPTIONAL, SEARCH_REQUIRED, SearchSymbols,
-    TermSymbols,
+pub use scratch::{
+    DEFAULT_PREVIOUS_ENTRY, PLYIX_ZEROED, SCORE_BYTES, VIDEO_MEMORY, previous_entry_place,
 };
+pub use symbols::{SEARCH_OPTIONAL, SEARCH_REQUIRED, SearchSymbols, TermSymbols};

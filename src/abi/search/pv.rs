@@ -14,7 +14,8 @@
 use crate::position::{DOUBLE, Entry};
 
 use super::super::list::ENTRY_SIZE;
-use super::symbols::{SCORE_BYTES, SearchSymbols};
+use super::scratch::SCORE_BYTES;
+use super::symbols::SearchSymbols;
 
 /// Plies a line can hold: PLYMAX 9 and the check extension.
 pub const MAX_PV: usize = 10;

@@ -3,7 +3,8 @@
 use crate::machine::Machine;
 use crate::position::Board;
 
-use super::symbols::{PLYIX_ZEROED, SearchSymbols};
+use super::scratch::PLYIX_ZEROED;
+use super::symbols::SearchSymbols;
 
 /// The inputs of one search: the position with KOLOR (`board.color`) and the previous-move
 /// entry (`board.prev`), MOVENO, PLYMAX and the R register.

@@ -1,10 +1,10 @@
 //! The symbols of the search ABI (`SARGON_SEARCH.md` sections 2.1 and 7), resolved once per
 //! image, and where the harness may put the previous-move entry.
 
-use crate::machine::{DEFAULT_STACK_SIZE, Image};
+use crate::machine::Image;
 
-use super::super::list::ENTRY_SIZE;
 use super::super::symbols::{AbiError, AbiSymbols, check_routines};
+use super::scratch::{PLYIX_ZEROED, SCORE_BYTES, previous_entry_place};
 
 /// What every image with a search defines besides the board ABI: the search and the
 /// evaluation routines, and the variables the harness pokes, watches and reads.
@@ -13,24 +13,12 @@ pub const SEARCH_REQUIRED: [&str; 9] = [
 ];
 
 /// What a search image may define: PMATE (read after the call); PREVMV (where the harness
-/// puts the previous-move entry, else [`DEFAULT_PREVIOUS_ENTRY`]); the evaluation's terms,
+/// puts the previous-move entry, else [`previous_entry_place`] finds a place); the evaluation's terms,
 /// read at every POINTS return for detailed traces; and the routines profiled by name.
 pub const SEARCH_OPTIONAL: [&str; 15] = [
     "PMATE", "PREVMV", "BRDC", "MTRL", "PTSL", "PTSW1", "PTSW2", "PTSCK", "BC0", "MV0", "PINFND",
     "SORTM", "EVAL", "ASCEND", "BOOK",
 ];
-
-/// Where the previous-move entry goes when the image names no PREVMV: plain RAM above the 1978
-/// image (which ends at 0x147C), as `sargon1978/README.md` puts it.
-pub const DEFAULT_PREVIOUS_ENTRY: u16 = 0x2000;
-
-/// The 40 bytes of PLYIX the harness zeroes (10 plies of the 1978 table, `SARGON_SEARCH.md`
-/// 7.1).
-pub const PLYIX_ZEROED: u16 = 40;
-
-/// The bytes of SCORE the search may use: S[0] .. S[PLYMAX + 1] for PLYMAX up to 9, plus one
-/// (the 1978 table's 12 bytes).
-pub const SCORE_BYTES: u16 = 12;
 
 /// The variables the evaluation leaves behind, when the image names all of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,7 +87,7 @@ impl SearchSymbols {
             image,
             &[("FNDMOV", get("FNDMOV")), ("POINTS", get("POINTS"))],
         )?;
-        let previous = previous_entry(image, &board)?;
+        let previous = previous_entry_place(image, &board)?;
         within_memory("SCORE", get("SCORE"), SCORE_BYTES)?;
         within_memory("PLYIX", board.plyix, PLYIX_ZEROED)?;
         Ok(SearchSymbols {
@@ -130,41 +118,6 @@ fn term_symbols(image: &Image) -> Option<TermSymbols> {
         ptsw2: t.get("PTSW2")?,
         ptsck: t.get("PTSCK")?,
     })
-}
-
-/// PREVMV, or [`DEFAULT_PREVIOUS_ENTRY`] when its 6 bytes lie clear of the image, the move
-/// list, PLYIX and the stack; otherwise an error asking for PREVMV.
-fn previous_entry(image: &Image, board: &AbiSymbols) -> Result<u16, AbiError> {
-    if let Some(addr) = image.symbols.get("PREVMV") {
-        return within_memory("PREVMV", addr, ENTRY_SIZE);
-    }
-    let at = u32::from(DEFAULT_PREVIOUS_ENTRY);
-    let entry = at..at + u32::from(ENTRY_SIZE);
-    let stack_top = u32::from(image.symbols.get("STACK").unwrap_or(0));
-    let busy = [
-        (u32::from(image.org), image.end()),
-        (
-            u32::from(board.mlist),
-            u32::from(board.mlend) + u32::from(ENTRY_SIZE),
-        ),
-        (
-            u32::from(board.plyix),
-            u32::from(board.plyix) + u32::from(PLYIX_ZEROED),
-        ),
-        (
-            stack_top.saturating_sub(u32::from(DEFAULT_STACK_SIZE)),
-            stack_top + 1,
-        ),
-    ];
-    match busy
-        .iter()
-        .find(|(start, end)| entry.start < *end && *start < entry.end)
-    {
-        None => Ok(DEFAULT_PREVIOUS_ENTRY),
-        Some(_) => Err(AbiError::NoRoomForPreviousEntry {
-            addr: DEFAULT_PREVIOUS_ENTRY,
-        }),
-    }
 }
 
 /// `addr` when its `bytes` bytes fit below the top of memory.

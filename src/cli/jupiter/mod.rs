@@ -11,7 +11,7 @@ use anyhow::Context;
 use clap::Args;
 
 use sargon_z80::jupiter::{DEFAULT_ENTRY, Glyphs, Jupiter, Options, entry, parse_keys};
-use sargon_z80::machine::{Image, parse_u16};
+use sargon_z80::machine::{Image, default_program, parse_u16};
 use sargon_z80::tui::{self, JupiterApp, JupiterView, Theme};
 
 use super::args::check_mhz;
@@ -88,11 +88,9 @@ fn parse_org(text: &str) -> Result<u16, String> {
     parse_u16(text).map_err(|err| err.to_string())
 }
 
-/// The built-in complete program.
+/// The built-in complete program (roms/jupiter.bin, assembled from asm/jupiter.asm).
 fn built_in() -> anyhow::Result<Image> {
-    anyhow::bail!(
-        "the built-in complete program is not available yet; run a program of your own with --rom X.bin --sym X.sym"
-    )
+    Ok(default_program())
 }
 
 /// What a run was given: the program and how it is shown.

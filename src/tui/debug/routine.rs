@@ -1,19 +1,12 @@
 //! The routine the debugger steps, and how each call is set up the way the harness sets it up:
 //! GENMOV on the position; INCHK for the side to move; MOVE and UNMOVE on a move of GENMOV's
-//! list; FNDMOV as `SARGON_SEARCH.md` 7.1 says (the previous move outside the list, at the
-//! image's PREVMV); any other symbol on the position as written.
+//! list; FNDMOV as `SARGON_SEARCH.md` 7.1 says (the previous move outside the list, where the
+//! search harness puts it); any other symbol on the position as written.
 
 use crate::abi::Driver;
+use crate::abi::search::{PLYIX_ZEROED, previous_entry_place};
 use crate::machine::{Image, parse_u16};
 use crate::position::Board;
-
-/// Where the previous-move entry of a search goes when the image names no PREVMV: the address
-/// the 1978 measurements used (free RAM above the 1978 image).
-const PREV_FALLBACK: u16 = 0x2000;
-
-/// Bytes of the ply table zeroed before a search: the 1978 table's ten plies (7.3: it only
-/// matters when the side to move has no move at all).
-const PLYIX_CLEARED: u16 = 40;
 
 /// What the debugger steps.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -174,7 +167,7 @@ fn prepare_search(
     machine.poke(plymax, search.plymax);
     machine.write_bytes(prev, &root.prev.to_bytes(0));
     machine.poke16(symbols.mlptrj, prev);
-    for offset in 0..PLYIX_CLEARED {
+    for offset in 0..PLYIX_ZEROED {
         machine.poke(plyix.wrapping_add(offset), 0);
     }
     let mut registers = machine.registers();
@@ -187,22 +180,9 @@ fn prepare_search(
     })
 }
 
-/// PREVMV, or 2000h when that lies outside the image, the list area and the stack.
+/// PREVMV, or the free memory the search harness would use (`previous_entry_place`).
 fn previous_move_place(driver: &Driver, image: &Image) -> Result<u16, String> {
-    if let Some(prev) = image.symbols.get("PREVMV") {
-        return Ok(prev);
-    }
-    let symbols = driver.symbols();
-    let list = symbols.mlist..=symbols.mlend.saturating_add(5);
-    let stack_top = driver.machine().stack();
-    let in_stack = (stack_top.saturating_sub(0x400)..=stack_top).contains(&PREV_FALLBACK);
-    if image.contains(PREV_FALLBACK) || list.contains(&PREV_FALLBACK) || in_stack {
-        return Err(
-            "the image names no PREVMV and 2000h is in use: add a PREVMV symbol (six free bytes)"
-                .to_string(),
-        );
-    }
-    Ok(PREV_FALLBACK)
+    previous_entry_place(image, driver.symbols()).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
