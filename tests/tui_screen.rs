@@ -294,7 +294,7 @@ fn question_mark_explains_the_keys_on_one_line() {
     let s = screen(&app);
     assert_eq!(
         s[22].trim_end(),
-        "n over CALL · o to RET · c to breakpoint · w watch writes · t MHz · +- run speed"
+        "n over CALL · o to RET · c to breakpoint · w watch a change · t MHz · +- speed"
     );
 }
 

@@ -21,12 +21,12 @@ Examples:
   sargon-z80 think --ply 2 --trace b.jsonl --trace-detail --rom x.bin --sym x.sym
   sargon-z80 trace-diff a.jsonl b.jsonl            which list entry, or which term
 
-A trace is a file `think --trace` writes, or one a port writes in the same format
-(docs/PORTING.md). A file with one search per line, as sargon1978/traces.jsonl, is read one
-search at a time: FILE#INDEX:PLYMAX (the line's index and plymax fields), FILE#INDEX, or
-FILE#lLINE. The node where the traces part is found by running the native engine on the same
-setup: it is exact when the engine reproduces one of the traces up to there (the report says
-which). Exit status: 0 the traces agree, 1 they differ, 2 a file is missing or malformed (the
+A trace is a file `think --trace` writes, or one a port writes in the same format \
+(docs/PORTING.md). A file with one search per line, as sargon1978/traces.jsonl, is read one \
+search at a time: FILE#INDEX:PLYMAX (the line's index and plymax fields), FILE#INDEX, or \
+FILE#lLINE. The node where the traces part is found by running the native engine on the same \
+setup: it is exact when the engine reproduces one of the traces up to there (the report says \
+which). Exit status: 0 the traces agree, 1 they differ, 2 a file is missing or malformed (the \
 message names the file and line).";
 
 /// Compare two search traces and show where they first part.

@@ -16,10 +16,10 @@ Examples:
   sargon-z80 uci --engine native                   the native engine: the same moves, far faster
   sargon-z80 uci --rom sargon.bin --sym sargon.sym your assembly of the 1978 listing
 
-Speaks UCI on standard input and output; every line it prints is a protocol line (messages go
-into `info string`). Options: Ply (the deepest PLYMAX, 6 by default; `go depth N` is PLYMAX N),
-Book (the 1978 opening moves), Historical clock and MHz (hold each reply until a real Z80 at
-that clock would have finished), Seed (the R register that picks white's first book move;
+Speaks UCI on standard input and output; every line it prints is a protocol line (messages go \
+into `info string`). Options: Ply (the deepest PLYMAX, 6 by default; `go depth N` is PLYMAX N), \
+Book (the 1978 opening moves), Historical clock and MHz (hold each reply until a real Z80 at \
+that clock would have finished), Seed (the R register that picks white's first book move; \
 random and announced by default). See docs/UCI.md for Arena, Cute Chess and python-chess.";
 
 /// Play the 1978 program from a chess GUI over the UCI protocol.
