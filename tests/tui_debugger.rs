@@ -305,18 +305,6 @@ fn no_color_keeps_every_mark_without_a_colour() {
     assert!(!buffer[(66, 10)].modifier.contains(Modifier::UNDERLINED));
 }
 
-/// Prints the search capture in docs/USAGE.md: FNDMOV at PLYMAX 2 on the start position,
-/// stopped by a watchpoint when it first set BESTM.
-/// `cargo test --release --test tui_debugger search_capture -- --ignored --nocapture`
-#[test]
-#[ignore]
-fn search_capture() {
-    let mut app = app("FNDMOV");
-    prompt(&mut app, 'w', "BESTM");
-    keys(&mut app, "c");
-    println!("{}", screen(&app).join("\n"));
-}
-
 #[test]
 fn making_a_move_needs_a_list() {
     let mut app = app("FNDMOV");

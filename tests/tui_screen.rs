@@ -350,15 +350,3 @@ fn built_in_image_reaches_the_cost_moves_reports_and_makes_the_first_move() {
     assert_eq!(right(&s[10]), "│1FF♖ · ♗ ♕ ♔ ♗ ♘ ♖ FF │");
     assert_has(&s, "BOARDA black");
 }
-
-/// Prints the capture in docs/USAGE.md: GENMOV on the start position, stopped after it wrote its
-/// eighth move. `cargo test --test tui_screen readme_capture -- --ignored --nocapture`
-#[test]
-#[ignore]
-fn readme_capture() {
-    let mut app = App::new(&default_image(), Board::startpos(), Options::default()).unwrap();
-    while app.moves().len() < 8 {
-        keys(&mut app, "s");
-    }
-    println!("{}", screen(&app).join("\n"));
-}
