@@ -1,8 +1,9 @@
 //! Every help text and every report fits a 100-column terminal: each subcommand's `--help` and
 //! `-h` (wrapped to 100 columns when not printed to a terminal, to the terminal's width when
 //! it is narrower), with examples, prose that is never broken mid-sentence, and the reports of
-//! `crosscheck`, `perft`, `image` and `profile --search` at their widest real values (`bench
-//! --quick`: `bench_cli`; the widest counts of `perft` and `profile`: their unit tests).
+//! `crosscheck`, `perft`, `image`, `profile --search` and `trace-diff` at their widest real
+//! values (`bench --quick`: `bench_cli`; the widest counts of `perft` and `profile`: their unit
+//! tests).
 
 use std::process::{Command, Output};
 
@@ -201,4 +202,43 @@ fn perft_image_and_profile_reports_fit() {
         "{text}"
     );
     assert_fits("profile --search 3", &text);
+}
+
+#[test]
+fn trace_diff_goes_on_under_its_labels() {
+    // A port with one table byte changed (docs/PORTING.md's worked example), traced with detail.
+    let dir = tempfile::tempdir().unwrap();
+    let image = sargon_z80::machine::default_image();
+    let tdvl = image.symbols.get("TDVL").expect("the image names TDVL");
+    let mut bytes = image.bytes.clone();
+    bytes[usize::from(tdvl - image.org) + 0x8B] = 7;
+    let bad = dir.path().join("bad.bin");
+    std::fs::write(&bad, bytes).unwrap();
+    let sym = concat!(env!("CARGO_MANIFEST_DIR"), "/roms/sargon.sym");
+    let fen = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
+    let trace = |name: &str, image: &[&str]| {
+        let path = dir.path().join(name).display().to_string();
+        let mut args = vec![
+            "think",
+            fen,
+            "--ply",
+            "3",
+            "--trace",
+            &path,
+            "--trace-detail",
+        ];
+        args.extend(image);
+        assert_eq!(sargon(&args).status.code(), Some(0));
+        path
+    };
+    let good = trace("good.jsonl", &[]);
+    let bad = trace("bad.jsonl", &["--rom", bad.to_str().unwrap(), "--sym", sym]);
+    let out = sargon(&["trace-diff", &good, &bad]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("the second largest\n           expected gain\n"),
+        "{text}"
+    );
+    assert_fits("trace-diff", &text);
 }

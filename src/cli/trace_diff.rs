@@ -9,6 +9,7 @@ use clap::Args;
 use sargon_z80::engine::EvalRecord;
 use sargon_z80::position::{BLACK, Board, color_name, square_name};
 use sargon_z80::reference::{Move, MoveList, Rules, genmov, make, san};
+use sargon_z80::text::{MAX_WIDTH, grouped, hanging};
 use sargon_z80::trace::{
     Difference, Divergence, Place, Side, Trace, TraceSource, diverge, entry_text, read_trace,
 };
@@ -58,11 +59,17 @@ pub fn run(args: TraceDiffArgs) -> anyhow::Result<i32> {
     Ok(code)
 }
 
-/// One line of the report.
+/// The width of a report line's label (`differs    `): a line too long for 100 columns goes on
+/// under its text.
+const LABEL: usize = 11;
+
+/// One line of the report (or several), each kept within 100 columns.
 macro_rules! say {
     ($out:expr, $($arg:tt)*) => {{
-        $out.push_str(&format!($($arg)*));
-        $out.push('\n');
+        for line in format!($($arg)*).split('\n') {
+            $out.push_str(&hanging(line, LABEL, MAX_WIDTH));
+            $out.push('\n');
+        }
     }};
 }
 
@@ -149,9 +156,12 @@ fn list_heading(out: &mut String, traces: [&Trace; 2], index: usize, agree: usiz
 fn sources(out: &mut String, args: &TraceDiffArgs, traces: [&Trace; 2]) {
     for (side, name, trace) in [("A", &args.a, traces[0]), ("B", &args.b, traces[1])] {
         let h = &trace.header;
-        let mut parts = vec![format!("{} evaluations", trace.evaluations.len())];
+        let mut parts = vec![format!(
+            "{} evaluations",
+            grouped(trace.evaluations.len() as u64)
+        )];
         if h.lists {
-            parts.push(format!("{} lists", trace.lists.len()));
+            parts.push(format!("{} lists", grouped(trace.lists.len() as u64)));
         }
         if h.terms {
             parts.push("terms".into());
@@ -354,7 +364,7 @@ fn located(out: &mut String, d: &Divergence) {
     let Some(located) = &d.located else {
         return;
     };
-    let [a, b] = located.shared;
+    let [a, b] = located.shared.map(|n| grouped(n as u64));
     let exact = match &located.place {
         Some(place) if place.exact => format!("exact ({}'s search)", place.follows),
         Some(_) => {
@@ -365,6 +375,6 @@ fn located(out: &mut String, d: &Divergence) {
     let sides = Side::A.name().to_string() + "'s";
     say!(
         out,
-        "located    {exact}: the native engine reproduces {sides} first {a} evaluations and B's first {b}"
+        "located    {exact}: the native engine reproduces {sides} first {a} evaluations, B's first {b}"
     );
 }
