@@ -24,8 +24,10 @@ impl Workspace {
         let dir = tempfile::tempdir().unwrap();
         let repo = dir.path().join("repo");
         std::fs::create_dir(&repo).unwrap();
-        std::os::unix::fs::symlink(shared.canonicalize().unwrap(), dir.path().join("shared"))
-            .unwrap();
+        let shared = shared
+            .canonicalize()
+            .unwrap_or_else(|e| panic!("the shared material at {}: {e}", shared.display()));
+        std::os::unix::fs::symlink(shared, dir.path().join("shared")).unwrap();
         for entry in std::fs::read_dir(root).unwrap() {
             let path = entry.unwrap().path();
             let name = path.file_name().unwrap().to_owned();
