@@ -119,6 +119,15 @@ fn moves_shows_both_lists_and_agrees() {
     let text = stdout_of(&out);
     assert!(text.contains("GENMOV: 20 entries"), "{text}");
     assert!(text.contains("g1f3"), "{text}");
+    // Moves are numbered from 1, as the debugger numbers them.
+    assert!(
+        text.contains("\n      1   b1a3   10    b1a3   10 "),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n     20   h2h4   10    h2h4   10 "),
+        "{text}"
+    );
     assert!(
         text.contains("verdict: agree (20 entries, 20 legal moves"),
         "{text}"
@@ -128,8 +137,16 @@ fn moves_shows_both_lists_and_agrees() {
     assert_eq!(out.status.code(), Some(0));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["agree"], true);
-    // 48 moves; the two castlings each add a hidden rook entry.
-    assert_eq!(json["rows"].as_array().unwrap().len(), 50);
+    // 48 moves; the two castlings each add a hidden rook entry, part of the move before it.
+    let rows = json["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 50);
+    let numbers: Vec<&serde_json::Value> = rows.iter().map(|row| &row["number"]).collect();
+    assert_eq!(numbers[0], 1);
+    assert_eq!(rows.last().unwrap()["number"], 48);
+    assert_eq!(numbers.iter().filter(|n| n.is_null()).count(), 2);
+    for row in rows {
+        assert_eq!(row["number"].is_null(), row["hidden"] == true, "{row}");
+    }
     assert!(json["genmov_tstates"].as_u64().unwrap() > 0);
 }
 
@@ -204,7 +221,8 @@ fn crosscheck_agrees_on_the_built_in_image() {
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(
         text.contains(
-            "133 listed position(s) to depth 1, 70 random position(s) to depth 1, seed 11"
+            "crosscheck: 133 listed position(s) to depth 1, 70 random position(s) to depth 1\n\
+             run:   seed 11, "
         ),
         "{text}"
     );
@@ -374,7 +392,7 @@ fn a_1978_style_symbol_file_works_and_a_small_list_is_reported_not_compared() {
     let text = stdout_of(&out);
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(
-        text.contains("no MLEND: the list ends at the next symbol above MLIST"),
+        text.contains("no MLEND: it ends at the next symbol above MLIST"),
         "{text}"
     );
 

@@ -66,7 +66,7 @@ fn the_start_position_agrees_at_plymax_1_and_2_with_exact_counts() {
         .assert()
         .code(0)
         .stdout(predicate::str::contains(
-            "2 search(es), 139 evaluation records compared, 5,651,223 T-states",
+            "  searches             2\n  evaluations compared 139\n  Z80 T-states         5,651,223 (",
         ))
         .stdout(predicate::str::contains(
             "verdict: the image's search agrees with the native engine on 2 search(es)",

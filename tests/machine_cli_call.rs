@@ -321,7 +321,7 @@ fn the_built_in_image_without_rom() {
         .clone();
     let text = String::from_utf8(out).unwrap();
     assert!(
-        text.contains(": 11320 T-states, 1819 instructions\n"),
+        text.contains(": 11,320 T-states, 1,819 instructions\n"),
         "{text}"
     );
     assert!(

@@ -34,7 +34,7 @@ fn text_report_has_routines_mix_heatmap_and_hot_addresses() {
         .success()
         .stdout(contains("GENMOV lists 1 move for this position"))
         .stdout(contains(
-            "GENMOV at 0100h, 1 call: 384 T-states, 36 instructions, 14 reads, 19 writes",
+            "GENMOV at 0100h, 1 call: 384 T-states, 36 instructions\nmemory:    14 reads, 19 writes",
         ))
         .stdout(contains(
             "real time: 216.5 us at 1.774 MHz, 192.0 us at 2 MHz, 96.0 us at 4 MHz",

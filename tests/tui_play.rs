@@ -656,10 +656,35 @@ fn the_emulated_engine_plays_the_same_moves_and_shows_its_t_states() {
     );
     assert_eq!(
         row(&s, 6),
-        "│6             ♞                            ││at 4 MHz: 1.0 s                  │"
+        "│6             ♞                            ││at 4 MHz: 1.03 s                 │"
     );
     assert_eq!(
         row(&s, 7),
-        "│                                           ││at 1.774 MHz: 2.3 s              │"
+        "│                                           ││at 1.774 MHz: 2.33 s             │"
+    );
+}
+
+#[test]
+fn the_title_keeps_the_level_when_an_image_is_named() {
+    let image = sargon_z80::machine::default_image();
+    let named = |engine: &str| {
+        let z80 = sargon_z80::game::Z80Searcher::new(&image, "built-in").unwrap();
+        PlayApp::new(Box::new(z80), engine, options()).unwrap()
+    };
+    let app = named("Z80 sargon78.bin");
+    assert_eq!(
+        screen(&app)[0],
+        "┌You (white) to move────────────────────────┐┌Z80 sargon78.bin · level 2───────┐"
+    );
+    let wide = lines(&draw(&app, 90, 24));
+    assert!(
+        wide[0].contains("┌Sargon 1978 · Z80 sargon78.bin · level 2─"),
+        "{}",
+        wide[0]
+    );
+    let app = named("Z80 a-very-long-name-of-an-image.bin");
+    assert_eq!(
+        screen(&app)[0],
+        "┌You (white) to move────────────────────────┐┌Z80 a-very-long-name-o… · level 2┐"
     );
 }

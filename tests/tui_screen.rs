@@ -294,7 +294,7 @@ fn question_mark_explains_the_keys_on_one_line() {
     let s = screen(&app);
     assert_eq!(
         s[22].trim_end(),
-        "n over CALL · o to RET · c to breakpoint · w watch writes · t MHz · +- run speed"
+        "n over CALL · o to RET · c to breakpoint · w watch a change · t MHz · +- speed"
     );
 }
 
@@ -349,16 +349,4 @@ fn built_in_image_reaches_the_cost_moves_reports_and_makes_the_first_move() {
     assert_eq!(right(&s[8]), "│3FF♘ · · · · · · · FF │");
     assert_eq!(right(&s[10]), "│1FF♖ · ♗ ♕ ♔ ♗ ♘ ♖ FF │");
     assert_has(&s, "BOARDA black");
-}
-
-/// Prints the capture in docs/USAGE.md: GENMOV on the start position, stopped after it wrote its
-/// eighth move. `cargo test --test tui_screen readme_capture -- --ignored --nocapture`
-#[test]
-#[ignore]
-fn readme_capture() {
-    let mut app = App::new(&default_image(), Board::startpos(), Options::default()).unwrap();
-    while app.moves().len() < 8 {
-        keys(&mut app, "s");
-    }
-    println!("{}", screen(&app).join("\n"));
 }

@@ -108,10 +108,18 @@ fn routine_goal(id: &str, goal: &str, value: f64, baseline: f64, limit: Option<f
 }
 
 /// The routines' exact T-states against their limits (ratios to the 1978 code beside them), and
-/// the image size quoted. The perft figures are judged only at section 9's depth.
+/// the image size quoted.
 fn routine_goals(r: &RoutineFigures) -> Vec<Goal> {
+    let mut goals = genmov_goals(r);
+    goals.extend(perft_call_goals(r));
+    goals.push(image_goal(r));
+    goals
+}
+
+/// GENMOV on the start position and on Kiwipete.
+fn genmov_goals(r: &RoutineFigures) -> Vec<Goal> {
     let b = BASELINE_1978;
-    let mut goals = vec![
+    vec![
         routine_goal(
             "genmov_start",
             "GENMOV start position <= 25,000 T",
@@ -126,7 +134,13 @@ fn routine_goals(r: &RoutineFigures) -> Vec<Goal> {
             b.genmov_kiwipete as f64,
             Some(48_000.0),
         ),
-    ];
+    ]
+}
+
+/// The routines' means and all calls over a perft, judged only at section 9's depth (a quick
+/// run's smaller perft skips them).
+fn perft_call_goals(r: &RoutineFigures) -> Vec<Goal> {
+    let b = BASELINE_1978;
     let perft = [
         (
             "inchk_mean",
@@ -157,20 +171,21 @@ fn routine_goals(r: &RoutineFigures) -> Vec<Goal> {
             Some(980_000_000.0),
         ),
     ];
-    for (id, goal, value, baseline, limit) in perft {
-        goals.push(if r.perft_depth == BASELINE_PERFT_DEPTH {
-            routine_goal(id, goal, (value * 10.0).round() / 10.0, baseline, limit)
-        } else {
-            Goal::skipped(
-                &format!("routines.{id}"),
-                "routines",
-                goal,
-                &format!("perft({}) in a quick run", r.perft_depth),
-            )
-        });
-    }
-    goals.push(image_goal(r));
-    goals
+    perft
+        .into_iter()
+        .map(|(id, goal, value, baseline, limit)| {
+            if r.perft_depth == BASELINE_PERFT_DEPTH {
+                routine_goal(id, goal, (value * 10.0).round() / 10.0, baseline, limit)
+            } else {
+                Goal::skipped(
+                    &format!("routines.{id}"),
+                    "routines",
+                    goal,
+                    &format!("perft({}) in a quick run", r.perft_depth),
+                )
+            }
+        })
+        .collect()
 }
 
 /// The image's size, quoted.
@@ -214,6 +229,33 @@ mod tests {
         }
     }
 
+    fn host() -> Host {
+        Host {
+            cpu: "test".to_string(),
+            logical_cpus: 2,
+            available_parallelism: 2,
+            load_average: Some([0.1, 0.1, 0.1]),
+            platform: "test".to_string(),
+            build: "release",
+        }
+    }
+
+    /// The start position's perft at `perft` times the peer's speed.
+    fn race(perft: f64) -> PerftRace {
+        PerftRace {
+            position: "start".to_string(),
+            depth: 6,
+            nodes: 119_060_324,
+            reps: 1,
+            ours: spread(50e6),
+            peer: Some(PeerSpeed {
+                name: "cozy-chess 0.3".to_string(),
+                nodes_per_second: spread(50e6 / perft),
+            }),
+            ratio: Some(spread(perft)),
+        }
+    }
+
     /// A report whose exact timing with tracing off runs at `exact` of bare iz80's speed and
     /// whose perft runs at `perft` of the peer's.
     fn report(quick: bool, exact: f64, perft: f64) -> BenchReport {
@@ -228,14 +270,7 @@ mod tests {
             schema: SCHEMA,
             version: "test".to_string(),
             started_at: 0,
-            host: Host {
-                cpu: "test".to_string(),
-                logical_cpus: 2,
-                available_parallelism: 2,
-                load_average: Some([0.1, 0.1, 0.1]),
-                platform: "test".to_string(),
-                build: "release",
-            },
+            host: host(),
             load_average_after: None,
             quick,
             repetitions: 1,
@@ -251,18 +286,7 @@ mod tests {
                 images: Vec::new(),
                 rows: Vec::new(),
             },
-            perft: vec![PerftRace {
-                position: "start".to_string(),
-                depth: 6,
-                nodes: 119_060_324,
-                reps: 1,
-                ours: spread(50e6),
-                peer: Some(PeerSpeed {
-                    name: "cozy-chess 0.3".to_string(),
-                    nodes_per_second: spread(50e6 / perft),
-                }),
-                ratio: Some(spread(perft)),
-            }],
+            perft: vec![race(perft)],
             crosscheck: CrosscheckSection {
                 workload: "test".to_string(),
                 runs: vec![run(1, 1.9, 5_000.0), run(2, 1.0, 10_000.0)],

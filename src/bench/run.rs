@@ -25,9 +25,7 @@ pub fn run(
     progress: &dyn Fn(&str),
 ) -> Result<BenchReport, BenchError> {
     let ours = default_image();
-    let started_at = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
+    let started_at = unix_seconds();
     let host = Host::describe();
     progress("emulation: mixed loop, GENMOV and the search, four engines");
     let emulation = vec![
@@ -54,7 +52,7 @@ pub fn run(
     progress("assembler");
     let assembler = assembler::measure(plan.reps, plan.asm_lines)?;
 
-    let mut report = BenchReport {
+    let report = BenchReport {
         schema: SCHEMA,
         version: env!("CARGO_PKG_VERSION").to_string(),
         started_at,
@@ -72,13 +70,26 @@ pub fn run(
         search,
         assembler,
     };
+    Ok(judged(report, &ours_costs, plan))
+}
+
+/// Now, in seconds since the Unix epoch (0 on a clock set before it).
+fn unix_seconds() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// The measured report with its goals judged (on our image's routine costs) and the notes
+/// every run carries.
+fn judged(mut report: BenchReport, ours_costs: &RoutineCosts, plan: &Plan) -> BenchReport {
     let search_goals = report.search.goals();
-    report.judge(&RoutineFigures::of(&ours_costs), search_goals);
+    report.judge(&RoutineFigures::of(ours_costs), search_goals);
     report.add_standing_notes(Slicing {
         slices: SLICES,
         slice: plan.slice,
     });
-    Ok(report)
+    report
 }
 
 /// The routines' section for every image, our image's costs, and a note per image that could

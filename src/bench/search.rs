@@ -218,16 +218,23 @@ impl SearchSection {
     }
 
     fn write_timing(&self, s: &mut String) {
-        let t = &self.timing;
-        let u = &self.uci;
         let mut table = TextTable::new(&["timed", "figure"]).right(&[1]);
+        for (what, figure) in self.own_timing_rows().into_iter().chain(self.other_rows()) {
+            table.row(vec![what, figure]);
+        }
+        let _ = write!(s, "{}", table.render());
+    }
+
+    /// The built-in image's search timed, watched and beside the native engine.
+    fn own_timing_rows(&self) -> Vec<(String, String)> {
+        let t = &self.timing;
         let search = format!(
             "{}, PLYMAX {}, {} T",
             t.position,
             t.plymax,
             grouped(t.tstates)
         );
-        let mut rows = vec![
+        vec![
             (format!("{search}: time"), t.seconds.text(Quantity::Seconds)),
             (
                 format!("{search}: speed"),
@@ -254,8 +261,14 @@ impl SearchSection {
                     .scaled(t.tstates_1978 as f64 / t.tstates as f64)
                     .text(Quantity::Ratio),
             ),
-        ];
-        if let Some(o) = &t.other {
+        ]
+    }
+
+    /// The second image's search, when one was timed, and the UCI session's answers.
+    fn other_rows(&self) -> Vec<(String, String)> {
+        let u = &self.uci;
+        let mut rows = Vec::new();
+        if let Some(o) = &self.timing.other {
             rows.push((
                 format!("{}, {} T: speed", o.name, grouped(o.tstates)),
                 o.tstates_per_second.text(Quantity::Rate("T")),
@@ -293,10 +306,7 @@ impl SearchSection {
             "UCI: stop to bestmove".to_string(),
             u.stop.text(Quantity::Seconds),
         ));
-        for (what, figure) in rows {
-            table.row(vec![what, figure]);
-        }
-        let _ = write!(s, "{}", table.render());
+        rows
     }
 }
 

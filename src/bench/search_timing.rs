@@ -7,13 +7,15 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use crate::abi::search::{Evaluation, SearchDriver, SearchObserver, SearchOptions, SearchRequest};
+use crate::abi::search::{
+    Evaluation, SearchDriver, SearchObserver, SearchOptions, SearchRequest, SearchRun,
+};
 use crate::engine::{Engine, SearchParams, Setup};
 use crate::machine::Image;
 
 use super::BenchError;
 use super::plan::Plan;
-use super::search_cost::{START_1978, run_search};
+use super::search_cost::{START_1978, Search1978, run_search};
 use super::stats::{Spread, Timed, interleaved, time_for};
 
 /// Keeps every evaluation of a search, as a tool that shows or diffs the trace does; its room
@@ -120,8 +122,20 @@ pub(super) fn measure(
         }
     });
     assert_eq!(recorder.records.len() as u64, first.evaluations);
+    Ok(figures(&case, &first, &samples, theirs, other_error))
+}
+
+/// The figures of the runs' samples (indexed by run: [`OWN`] ... [`OTHER`]); `first` is the
+/// built-in image's first search.
+fn figures(
+    case: &Search1978,
+    first: &SearchRun,
+    samples: &[Vec<Timed>],
+    theirs: Option<Other>,
+    other_error: Option<String>,
+) -> SearchTiming {
     let tstates = first.cost.tstates as f64;
-    Ok(SearchTiming {
+    SearchTiming {
         position: case.name.to_string(),
         plymax: case.plymax,
         tstates: first.cost.tstates,
@@ -140,7 +154,7 @@ pub(super) fn measure(
             native_speedup: Timed::paired_ratios(&samples[NATIVE], &samples[OTHER]),
         }),
         other_error,
-    })
+    }
 }
 
 /// Times one search; a search that failed once the first run had passed is a broken image

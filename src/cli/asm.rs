@@ -1,13 +1,14 @@
 //! `sargon-z80 asm`: assemble a Z80 source file into a binary, a pasmo-style symbol file and a listing.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::args::DialectArg;
 use super::exit;
 use super::output::outln;
 use clap::Args;
-use sargon_z80::assembler::{self, Options};
+use sargon_z80::assembler::{self, Assembly, Options};
 use sargon_z80::files::{Outputs, path_text};
+use sargon_z80::text::grouped;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -15,9 +16,9 @@ Examples:
   sargon-z80 asm asm/sargon.asm -o roms/sargon.bin --sym roms/sargon.sym --lst roms/sargon.lst
   sargon-z80 asm book.asm --dialect tdl --allow-overlap --sym book.sym --lst book.lst
 
---dialect tdl reads TDL's 8080-style mnemonics and directives (MOV A,M, LXI H,nn, .LOC, .BYTE,
-.DEFINE), the dialect the 1978 listing is printed in; every form and its Zilog equivalent is
-in docs/USAGE.md. Exit status: 0 assembled (warnings go to stderr), 2 any error (nothing is
+--dialect tdl reads TDL's 8080-style mnemonics and directives (MOV A,M, LXI H,nn, .LOC, .BYTE, \
+.DEFINE), the dialect the 1978 listing is printed in; every form and its Zilog equivalent is \
+in docs/USAGE.md. Exit status: 0 assembled (warnings go to stderr), 2 any error (nothing is \
 written).";
 
 /// Assemble a Z80 source file into a binary, a pasmo-style symbol file and a listing.
@@ -71,26 +72,9 @@ pub fn run(args: AsmArgs) -> anyhow::Result<i32> {
         .for_each(|w| exit::note(&w.to_string()));
     let output = args
         .output
+        .clone()
         .unwrap_or_else(|| args.src.with_extension("bin"));
-    let mut outputs = Outputs::new();
-    for (i, input) in asm.inputs().iter().enumerate() {
-        outputs.input(
-            input,
-            if i == 0 {
-                "the source"
-            } else {
-                "an input of the source"
-            },
-        );
-    }
-    outputs.output(&output, asm.bytes.clone());
-    if let Some(sym) = &args.sym {
-        outputs.output(sym, asm.sym_text().into_bytes());
-    }
-    if let Some(lst) = &args.lst {
-        outputs.output(lst, asm.lst_text().into_bytes());
-    }
-    outputs.commit()?;
+    write_outputs(&args, &asm, &output)?;
     let end = usize::from(asm.start) + asm.bytes.len();
     // The binary holds no load address; other commands need it unless the symbols say ORG.
     let has_org = asm.symbols().keys().any(|k| k.eq_ignore_ascii_case("ORG"));
@@ -102,11 +86,36 @@ pub fn run(args: AsmArgs) -> anyhow::Result<i32> {
     outln!(
         "{}: {} bytes at {:04X}H..{:04X}H, {} symbols -> {}{load}",
         path_text(&args.src),
-        asm.bytes.len(),
+        grouped(asm.bytes.len() as u64),
         asm.start,
         end.saturating_sub(1),
-        asm.symbols().len(),
+        grouped(asm.symbols().len() as u64),
         path_text(&output)
     )?;
     Ok(0)
+}
+
+/// The binary at `output`, the symbols and the listing when asked for: all written or none,
+/// and none over an input of the assembly.
+fn write_outputs(args: &AsmArgs, asm: &Assembly, output: &Path) -> anyhow::Result<()> {
+    let mut outputs = Outputs::new();
+    for (i, input) in asm.inputs().iter().enumerate() {
+        outputs.input(
+            input,
+            if i == 0 {
+                "the source"
+            } else {
+                "an input of the source"
+            },
+        );
+    }
+    outputs.output(output, asm.bytes.clone());
+    if let Some(sym) = &args.sym {
+        outputs.output(sym, asm.sym_text().into_bytes());
+    }
+    if let Some(lst) = &args.lst {
+        outputs.output(lst, asm.lst_text().into_bytes());
+    }
+    outputs.commit()?;
+    Ok(())
 }

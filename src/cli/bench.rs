@@ -17,9 +17,9 @@ Examples:
   sargon-z80 bench --json > bench.json       everything as one JSON object (ids per row)
   sargon-z80 bench --rom sargon78.bin --sym sargon78.sym --org 0   its routines beside ours
 
-Build with --release (cargo run --release -- bench) and keep the machine quiet: figures are
-medians of repetitions in which the compared runs take turns, with the range shown, and the
-load average before and after is printed. The perft race against cozy-chess needs the
+Build with --release (cargo run --release -- bench) and keep the machine quiet: figures are \
+medians of repetitions in which the compared runs take turns, with the range shown, and the \
+load average before and after is printed. The perft race against cozy-chess needs the \
 bench-peers feature, which a default build has.";
 
 /// Measure every speed of the project side by side and judge each against its goal.

@@ -9,6 +9,7 @@ use anyhow::{Context, bail};
 use clap::Args;
 use sargon_z80::files::excerpt;
 use sargon_z80::machine::{Cost, Image, Machine, SymbolTable, parse_u16};
+use sargon_z80::text::grouped;
 use serde::Serialize;
 
 use super::args::DialectArg;
@@ -27,9 +28,9 @@ Examples:
   sargon-z80 call INCHK --disasm INCHK:12 --dialect tdl  INCHK's first 12 instructions, TDL
   sargon-z80 call --rom img.bin --sym img.sym --org 0x8000 START
 
-Each routine runs as the harness runs one: a sentinel return address on SP (--stack, else
-STACK, else 0x0000), until it returns, under the machine's guards; registers and memory carry
-over from one routine to the next. Exit status: 0 every call returned, 2 bad input or a
+Each routine runs as the harness runs one: a sentinel return address on SP (--stack, else \
+STACK, else 0x0000), until it returns, under the machine's guards; registers and memory carry \
+over from one routine to the next. Exit status: 0 every call returned, 2 bad input or a \
 machine guard (runaway code, HALT, a protected write, PC leaving the image).";
 
 /// Call routines of an image in order on one machine; print their cost, the registers and memory.
@@ -221,13 +222,17 @@ fn text(report: &Report) -> String {
     for c in &report.calls {
         out.push_str(&format!(
             "{} at {:#06X}: {} T-states, {} instructions\n",
-            c.routine, c.address, c.tstates, c.instructions
+            c.routine,
+            c.address,
+            grouped(c.tstates),
+            grouped(c.instructions)
         ));
     }
     if report.calls.len() > 1 {
         out.push_str(&format!(
             "total: {} T-states, {} instructions\n",
-            report.tstates, report.instructions
+            grouped(report.tstates),
+            grouped(report.instructions)
         ));
     }
     out.push_str(&format!("{}\n", report.registers));

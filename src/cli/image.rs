@@ -7,7 +7,7 @@ use sargon_z80::abi::{
     smoke_test,
 };
 use sargon_z80::machine::Image;
-use sargon_z80::text::grouped;
+use sargon_z80::text::{TextTable, grouped};
 use serde::Serialize;
 
 use super::crosscheck::ImageArgs;
@@ -15,16 +15,16 @@ use super::output::{out, outln};
 
 const EXAMPLES: &str = "\
 Examples:
-  sargon-z80 image --rom sargon78.bin --sym sargon78.sym     a 1978 assembly
-  sargon-z80 image                                          the built-in image
+  sargon-z80 image                                         the built-in image
+  sargon-z80 image --rom sargon78.bin --sym sargon78.sym   a 1978 assembly
   sargon-z80 image --rom mine.bin --sym mine.sym --org 0x8000 --json
 
-It reads the symbols (the board ABI's required and optional ones, the search's), reports
-routines outside the image, variables past the top of memory or over one another and
-addresses that share their value with other names, then runs INITBD (when present), GENMOV
-on the start position and, with the search's symbols, FNDMOV at one ply, with their exact
-T-states. Exit status: 0 the image supports
-the board ABI and its smoke test passed, 1 it does not, 2 the files cannot be read.";
+It reads the symbols (the board ABI's required and optional ones, the search's), reports \
+routines outside the image, variables past the top of memory or over one another and \
+addresses that share their value with other names, then runs INITBD (when present), GENMOV \
+on the start position and, with the search's symbols, FNDMOV at one ply, with their exact \
+T-states. Exit status: 0 the image supports the board ABI and its smoke test passed, 1 it \
+does not, 2 the files cannot be read.";
 
 /// Inspect an image: what it supports, missing or suspicious symbols, a smoke test.
 #[derive(Debug, Args)]
@@ -106,11 +106,12 @@ fn symbols_text(inspection: &Inspection) -> String {
             ListEndSource::TopOfMemory => "no MLEND and nothing above MLIST: it runs to the stack",
         };
         out.push_str(&format!(
-            "  move list: {:#06X}..={:#06X}, {} entries for all plies together ({source})\n",
+            "  move list: {:#06X}..={:#06X}, {} entries for all plies together\n",
             list.start,
             list.last_entry,
             grouped(u64::from(list.entries))
         ));
+        out.push_str(&format!("  list end:  {source}\n"));
     }
     out.push_str(&group("search:", &inspection.search));
     if let Some(previous) = inspection
@@ -187,30 +188,40 @@ fn smoke_text(smoke: Option<&Smoke>, error: Option<&str>) -> String {
             None => "smoke test: not run (the board ABI is not supported)\n".to_string(),
         };
     };
-    let mut out = "smoke test:\n".to_string();
+    let mut table = TextTable::new(&["routine", "T-states", "instructions", "result"])
+        .right(&[1, 2])
+        .wrap(3);
     for call in smoke.initbd.iter().chain([&smoke.genmov]) {
-        out.push_str(&call_line(call));
+        table.row(call_cells(call));
     }
     match &smoke.search {
-        SearchSmoke::Ran(call) => out.push_str(&call_line(call)),
-        SearchSmoke::NotRun { reason } => {
-            out.push_str(&format!("  {:<8} not run: {reason}\n", "FNDMOV"))
-        }
+        SearchSmoke::Ran(call) => table.row(call_cells(call)),
+        SearchSmoke::NotRun { reason } => table.row(vec![
+            "FNDMOV".to_string(),
+            String::new(),
+            String::new(),
+            format!("not run: {reason}"),
+        ]),
     }
-    out
+    format!("smoke test:\n{}", table.render())
 }
 
-fn call_line(call: &SmokeCall) -> String {
+/// A call's row: its cost and what it did, or why it failed.
+fn call_cells(call: &SmokeCall) -> Vec<String> {
     let mark = if call.ok { "" } else { "  <- wrong" };
     match call.cost {
-        Some(cost) => format!(
-            "  {:<8} {:>11} T-states {:>9} instructions  {}{mark}\n",
-            call.routine,
+        Some(cost) => vec![
+            call.routine.to_string(),
             grouped(cost.tstates),
             grouped(cost.instructions),
-            call.outcome
-        ),
-        None => format!("  {:<8} failed: {}\n", call.routine, call.outcome),
+            format!("{}{mark}", call.outcome),
+        ],
+        None => vec![
+            call.routine.to_string(),
+            String::new(),
+            String::new(),
+            format!("failed: {}", call.outcome),
+        ],
     }
 }
 

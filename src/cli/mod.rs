@@ -24,13 +24,18 @@ mod uci;
 use clap::{Parser, Subcommand};
 use sargon_z80::files::clip;
 
+// Help is wrapped to the terminal's width, at most HELP_WIDTH columns (and to that when
+// standard output is not a terminal).
 /// Run Sargon-style Z80 board code under emulation and cross-check it against native Rust.
 #[derive(Debug, Parser)]
-#[command(name = "sargon-z80", version, about)]
+#[command(name = "sargon-z80", version, about, max_term_width = HELP_WIDTH)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
 }
+
+/// The widest help text, in columns: the width every text of the tool keeps to.
+const HELP_WIDTH: usize = 100;
 
 #[derive(Debug, Subcommand)]
 enum Command {

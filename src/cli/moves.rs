@@ -24,9 +24,11 @@ Examples:
   sargon-z80 moves --rom sargon78.bin --sym sargon78.sym
   sargon-z80 moves --json
 
-Each row shows an entry as UCI text plus its flags byte in hex (10 first move, 20 promotion,
-40 double move, low bits the captured piece); `+` marks the hidden second half of castling or
-en passant. Exit status: 0 the lists and all move effects agree, 1 they differ, 2 input error.";
+Each row shows an entry as UCI text plus its flags byte in hex (10 first move, 20 promotion, \
+40 double move, low bits the captured piece); `+` marks the hidden second half of castling or \
+en passant, part of the move above it. Moves are numbered from 1 in GENMOV's order, as the \
+debugger (tui) numbers them. Exit status: 0 the lists and all move effects agree, 1 they \
+differ, 2 input error.";
 
 /// Show the emulated and native move lists of a position side by side.
 #[derive(Debug, Args)]
@@ -44,7 +46,11 @@ pub struct MovesArgs {
 /// One row of the side-by-side table.
 #[derive(Debug, Serialize)]
 struct Row {
+    /// The entry's place in the list, from 0 (hidden second halves included).
     index: usize,
+    /// The move's number, from 1, as the debugger and every search number moves (a hidden
+    /// second half is part of the move before it and has none).
+    number: Option<usize>,
     emulated: Option<ShownMove>,
     native: Option<ShownMove>,
     hidden: bool,
@@ -96,7 +102,7 @@ impl Lists {
         let mut laid = Vec::new();
         lay_out(&native, start, &mut laid);
         let mut emulated = Vec::new();
-        let (rows, ckflg, genmov) = match driver.genmov(&mut emulated) {
+        let (mut rows, ckflg, genmov) = match driver.genmov(&mut emulated) {
             Ok(g) => (
                 measure(&mut driver, &emulated, &laid),
                 Some(g.ckflg),
@@ -111,6 +117,7 @@ impl Lists {
                 Err(err.to_string()),
             ),
         };
+        number_moves(&mut rows);
         Ok(Lists {
             native: laid.len(),
             emulated: emulated.len(),
@@ -214,6 +221,7 @@ fn print_text(
 fn row(index: usize, emulated: Option<&RawEntry>, native: Option<&RawEntry>) -> Row {
     Row {
         index,
+        number: None,
         emulated: emulated.map(ShownMove::of),
         native: native.map(ShownMove::of),
         hidden: emulated.or(native).is_some_and(|e| e.hidden),
@@ -222,6 +230,17 @@ fn row(index: usize, emulated: Option<&RawEntry>, native: Option<&RawEntry>) -> 
         inchk_tstates: None,
         unmove_tstates: None,
         legal: None,
+    }
+}
+
+/// Numbers the moves from 1 in list order; a hidden second half gets no number of its own.
+fn number_moves(rows: &mut [Row]) {
+    let mut number = 0;
+    for row in rows {
+        if !row.hidden {
+            number += 1;
+            row.number = Some(number);
+        }
     }
 }
 
@@ -272,16 +291,17 @@ fn print_rows(rows: &[Row]) -> Result<(), OutputError> {
             Some(false) => "no",
             None => "",
         };
-        outln!(
+        let line = format!(
             "  {} {:>3}  {:<12} {:<12} {:>7} {:>7} {:>7}  {legal}",
             if r.same { ' ' } else { '>' },
-            r.index,
+            r.number.map_or(String::new(), |n| n.to_string()),
             shown(&r.emulated, r.hidden),
             shown(&r.native, r.hidden),
             number(r.move_tstates),
             number(r.inchk_tstates),
             number(r.unmove_tstates),
-        )?;
+        );
+        outln!("{}", line.trim_end())?;
     }
     Ok(())
 }

@@ -16,17 +16,17 @@ use super::perft_text::{JsonPosition, print_header, print_summary};
 const EXAMPLES: &str = "\
 Examples:
   sargon-z80 perft 5                               start position, Z80 and native, Sargon rules
-  sargon-z80 perft 4 startpos --moves e2e4 e7e5    after a line of moves, as `position startpos moves ...`
+  sargon-z80 perft 4 startpos --moves e2e4 e7e5    after a line of moves, as UCI's `position`
   sargon-z80 perft 4 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
   sargon-z80 perft 5 --engine native --rules standard startpos
   sargon-z80 perft 3 - < positions.epd             one FEN per line of standard input
   sargon-z80 perft 3 --engine z80 --rom sargon78.bin --sym sargon78.sym
   sargon-z80 perft 3 --json --divide
 
-Each root move's count is printed as soon as it is known (`e2e4: 9,324`); root moves are
-counted in parallel on --threads machines. The z80 engine plays by the Sargon rules only (a
-pawn promotes to a queen only); standard rules need --engine native. A node whose move list
-does not fit in the image's list area is not counted (as in crosscheck). Exit status: 0 the
+Each root move's count is printed as soon as it is known (`e2e4: 9,324`); root moves are \
+counted in parallel on --threads machines. The z80 engine plays by the Sargon rules only (a \
+pawn promotes to a queen only); standard rules need --engine native. A node whose move list \
+does not fit in the image's list area is not counted (as in crosscheck). Exit status: 0 the \
 engines agree, 1 they differ, 2 usage or input error or nothing counted, 130 interrupted.";
 
 /// Which move generator counts.

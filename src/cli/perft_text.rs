@@ -78,7 +78,8 @@ fn engine_line(name: &str, depth: u32, c: &EngineCount) -> String {
     );
     if let Some(t) = c.tstates {
         line.push_str(&format!(
-            ", {} T-states = {} on a 4 MHz Z80",
+            "\n{:<7} {} T-states = {} on a 4 MHz Z80",
+            "",
             grouped(t),
             duration(z80_time(t))
         ));
@@ -216,6 +217,34 @@ impl JsonEngine {
             }),
             error: c.failure.clone(),
             list_full: c.list_full.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    /// The widest counts a real run prints (perft 9 from the start, days of emulation) still fit
+    /// 100 columns.
+    #[test]
+    fn the_totals_fit_100_columns_at_their_widest() {
+        let z80 = EngineCount {
+            nodes: Some(2_439_530_234_167),
+            elapsed: Duration::from_secs(3_000_000),
+            tstates: Some(3_500_000_000_000_000),
+            ..EngineCount::default()
+        };
+        let text = engine_line("z80", 9, &z80);
+        assert_eq!(
+            text,
+            "z80:    perft(9) = 2,439,530,234,167 in 50000 min 0.0 s (813,177 nodes/s)\n        \
+             3,500,000,000,000,000 T-states = 14583333 min 20.0 s on a 4 MHz Z80"
+        );
+        for line in text.lines() {
+            assert!(line.chars().count() <= 100, "{line}");
         }
     }
 }

@@ -24,11 +24,11 @@ Examples:
   sargon-z80 play --ascii                         pieces as letters
   NO_COLOR=1 sargon-z80 play                      no colours: bold and reverse video instead
 
-Type a move in SAN (e4, Nf3, O-O, exd5, e8=Q) or UCI (e2e4, e7e8q) and press Enter. Commands:
-undo (takes back Sargon's reply and your move), flip, new [white|black], level N (PLYMAX),
-go (Sargon plays the side to move), save FILE (PGN; an existing file is replaced only after you
-confirm), help, quit. Esc stops Sargon's search; Ctrl-C quits. From the start position the
-first move of either side comes from the 1978 opening book (white's by bit 0 of the Z80's R
+Type a move in SAN (e4, Nf3, O-O, exd5, e8=Q) or UCI (e2e4, e7e8q) and press Enter. Commands: \
+undo (takes back Sargon's reply and your move), flip, new [white|black], level N (PLYMAX), \
+go (Sargon plays the side to move), save FILE (PGN; an existing file is replaced only after you \
+confirm), help, quit. Esc stops Sargon's search; Ctrl-C quits. From the start position the \
+first move of either side comes from the 1978 opening book (white's by bit 0 of the Z80's R \
 register, which the seed sets). Needs a terminal of at least 80x24 for the full board.";
 
 /// Play against Sargon in the terminal.

@@ -26,17 +26,17 @@ Examples:
   sargon-z80 profile 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
   sargon-z80 profile --routine MOVE                   MOVE over every generated move
   sargon-z80 profile --routine INCHK --mhz 3.5
-  sargon-z80 profile --svg boarda.svg                 also draw the BOARDA heatmap (open it in a browser)
+  sargon-z80 profile --svg boarda.svg                 also draw the BOARDA heatmap (for a browser)
   sargon-z80 profile --routine MOVE --svg move.png    the same picture as PNG
   sargon-z80 profile --search 3                       the whole search at PLYMAX 3, per routine
   sargon-z80 profile --rom sargon78.bin --sym sargon78.sym --json
 
-GENMOV and INCHK are called once on the position; MOVE and UNMOVE once per generated move
-(each MOVE is undone by UNMOVE); any other symbol is called once on the position as set up.
-With --search N the whole search runs once (FNDMOV at PLYMAX N, the position set up as `think`
-sets it up: MOVENO from the fullmove number clamped to 2..255), so the table shows where a
-search spends its T-states: GENMOV, SORTM, EVAL, PINFND, POINTS, MOVE, UNMOVE, INCHK...
-Nested calls are attributed to the routine called (its symbol): total/min/mean/max include
+GENMOV and INCHK are called once on the position; MOVE and UNMOVE once per generated move \
+(each MOVE is undone by UNMOVE); any other symbol is called once on the position as set up. \
+With --search N the whole search runs once (FNDMOV at PLYMAX N, the position set up as `think` \
+sets it up: MOVENO from the fullmove number clamped to 2..255), so the table shows where a \
+search spends its T-states: GENMOV, SORTM, EVAL, PINFND, POINTS, MOVE, UNMOVE, INCHK... \
+Nested calls are attributed to the routine called (its symbol): total/min/mean/max include \
 them, `self T` does not.";
 
 /// Profile the board routines: T-states per routine, instruction mix, BOARDA heatmap.

@@ -10,6 +10,7 @@ use sargon_z80::engine::EvalRecord;
 use sargon_z80::files::printable;
 use sargon_z80::position::{BLACK, Board, color_name, square_name};
 use sargon_z80::reference::{Move, MoveList, Rules, genmov, make, san};
+use sargon_z80::text::{MAX_WIDTH, grouped, hanging};
 use sargon_z80::trace::{
     Difference, Divergence, Place, Side, Trace, TraceSource, diverge, entry_text, read_trace,
 };
@@ -22,12 +23,12 @@ Examples:
   sargon-z80 think --ply 2 --trace b.jsonl --trace-detail --rom x.bin --sym x.sym
   sargon-z80 trace-diff a.jsonl b.jsonl            which list entry, or which term
 
-A trace is a file `think --trace` writes, or one a port writes in the same format
-(docs/PORTING.md). A file with one search per line, as sargon1978/traces.jsonl, is read one
-search at a time: FILE#INDEX:PLYMAX (the line's index and plymax fields), FILE#INDEX, or
-FILE#lLINE. The node where the traces part is found by running the native engine on the same
-setup: it is exact when the engine reproduces one of the traces up to there (the report says
-which). Exit status: 0 the traces agree, 1 they differ, 2 a file is missing or malformed (the
+A trace is a file `think --trace` writes, or one a port writes in the same format \
+(docs/PORTING.md). A file with one search per line, as sargon1978/traces.jsonl, is read one \
+search at a time: FILE#INDEX:PLYMAX (the line's index and plymax fields), FILE#INDEX, or \
+FILE#lLINE. The node where the traces part is found by running the native engine on the same \
+setup: it is exact when the engine reproduces one of the traces up to there (the report says \
+which). Exit status: 0 the traces agree, 1 they differ, 2 a file is missing or malformed (the \
 message names the file and line).";
 
 /// The most characters of a name a trace gives itself (its engine, its image) the report shows.
@@ -64,11 +65,17 @@ pub fn run(args: TraceDiffArgs) -> anyhow::Result<i32> {
     Ok(code)
 }
 
-/// One line of the report.
+/// The width of a report line's label (`differs    `): a line too long for 100 columns goes on
+/// under its text.
+const LABEL: usize = 11;
+
+/// One line of the report (or several), each kept within 100 columns.
 macro_rules! say {
     ($out:expr, $($arg:tt)*) => {{
-        $out.push_str(&format!($($arg)*));
-        $out.push('\n');
+        for line in format!($($arg)*).split('\n') {
+            $out.push_str(&hanging(line, LABEL, MAX_WIDTH));
+            $out.push('\n');
+        }
     }};
 }
 
@@ -155,9 +162,12 @@ fn list_heading(out: &mut String, traces: [&Trace; 2], index: usize, agree: usiz
 fn sources(out: &mut String, args: &TraceDiffArgs, traces: [&Trace; 2]) {
     for (side, name, trace) in [("A", &args.a, traces[0]), ("B", &args.b, traces[1])] {
         let h = &trace.header;
-        let mut parts = vec![format!("{} evaluations", trace.evaluations.len())];
+        let mut parts = vec![format!(
+            "{} evaluations",
+            grouped(trace.evaluations.len() as u64)
+        )];
         if h.lists {
-            parts.push(format!("{} lists", trace.lists.len()));
+            parts.push(format!("{} lists", grouped(trace.lists.len() as u64)));
         }
         if h.terms {
             parts.push("terms".into());
@@ -363,7 +373,7 @@ fn located(out: &mut String, d: &Divergence) {
     let Some(located) = &d.located else {
         return;
     };
-    let [a, b] = located.shared;
+    let [a, b] = located.shared.map(|n| grouped(n as u64));
     let exact = match &located.place {
         Some(place) if place.exact => format!("exact ({}'s search)", place.follows),
         Some(_) => {
@@ -374,6 +384,6 @@ fn located(out: &mut String, d: &Divergence) {
     let sides = Side::A.name().to_string() + "'s";
     say!(
         out,
-        "located    {exact}: the native engine reproduces {sides} first {a} evaluations and B's first {b}"
+        "located    {exact}: the native engine reproduces {sides} first {a} evaluations, B's first {b}"
     );
 }

@@ -20,12 +20,12 @@ Examples:
   sargon-z80 tui --rom sargon78.bin --sym sargon78.sym --mhz 1.774
   sargon-z80 tui --ascii                              pieces as letters
   sargon-z80 tui --dialect tdl                        the code in the 1978 book's mnemonics
-  NO_COLOR=1 sargon-z80 tui                           no colours: bold, underline and reverse instead
+  NO_COLOR=1 sargon-z80 tui                           no colours: bold, underline and reverse
 
-Keys: s step, n step over CALL, o run to RET, space run/pause (+ - speed), c run to the next
-breakpoint or watched write, b toggle a breakpoint, w toggle a watchpoint (a symbol or address:
-writes to it stop a run), r choose the routine, f enter a FEN, up/down select a move and m make
-it, t cycle the clock rate, ? more, q quit. Needs a terminal of at least 80x24; a larger one
+Keys: s step, n step over CALL, o run to RET, space run/pause (+ - speed), c run to the next \
+breakpoint or watched write, b toggle a breakpoint, w toggle a watchpoint (a symbol or address: \
+writes to it stop a run), r choose the routine, f enter a FEN, up/down select a move and m make \
+it, t cycle the clock rate, ? more, q quit. Needs a terminal of at least 80x24; a larger one \
 shows more of every pane.";
 
 /// Step through the board code and the search in a terminal debugger.

@@ -16,13 +16,13 @@ Examples:
   sargon-z80 uci --engine native                   the native engine: the same moves, far faster
   sargon-z80 uci --rom sargon.bin --sym sargon.sym your assembly of the 1978 listing
 
-Speaks UCI on standard input and output; every line it prints is a protocol line (messages go
-into `info string`). `go depth N` is PLYMAX N; a clock or move time is used level by level.
-Scores are the material balance in Sargon's piece values plus the search's change (the raw
-byte in an `info string`). Options: Ply (the deepest PLYMAX under a clock, 9 by default), Book
-(the 1978 opening moves), Mate exit (the 1978 game loop's lower level after a mate), Shortest
-mate, Avoid repetition, Historical clock and MHz (hold each reply until a real Z80 at that
-clock would have finished), Seed (the R register that picks white's first book move; random
+Speaks UCI on standard input and output; every line it prints is a protocol line (messages go \
+into `info string`). `go depth N` is PLYMAX N; a clock or move time is used level by level. \
+Scores are the material balance in Sargon's piece values plus the search's change (the raw \
+byte in an `info string`). Options: Ply (the deepest PLYMAX under a clock, 9 by default), Book \
+(the 1978 opening moves), Mate exit (the 1978 game loop's lower level after a mate), Shortest \
+mate, Avoid repetition, Historical clock and MHz (hold each reply until a real Z80 at that \
+clock would have finished), Seed (the R register that picks white's first book move; random \
 and announced by default), Ponder. See docs/UCI.md for Arena, Cute Chess and python-chess.";
 
 /// Play the 1978 program from a chess GUI over the UCI protocol.

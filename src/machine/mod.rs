@@ -32,7 +32,7 @@ pub use disasm::{
 };
 pub use emulator::{Cost, DEFAULT_BUDGET, DEFAULT_STACK_SIZE, Machine, Step, UNLIMITED_BUDGET};
 pub use error::MachineError;
-pub use image::Image;
+pub use image::{Image, MAX_IMAGE_BYTES, SYMBOL_FILE_LIMITS};
 pub use marks::MAX_FIXED_TARGETS;
 pub use registers::{Flags, Registers};
 pub use resume::{Run, RunEnd};

@@ -21,7 +21,7 @@ pub trait Watch {
     fn target(&self) -> u16;
 
     /// Addresses to stop at for the whole call besides [`target`](Watch::target), e.g. the
-    /// entries of routines a driver wants to see every time (at most [`MAX_FIXED_TARGETS`];
+    /// entries of routines a driver wants to see every time (at most [`MAX_FIXED_TARGETS`](super::MAX_FIXED_TARGETS);
     /// read once when the call starts). Each costs nothing while PC is elsewhere.
     fn fixed_targets(&self) -> &[u16] {
         &[]

@@ -156,13 +156,17 @@ impl Profile {
         let calls = self.routines.first().map_or(0, |r| r.calls);
         let _ = writeln!(
             s,
-            "{} at {:04X}h, {} call{}: {} T-states, {} instructions, {} reads, {} writes",
+            "{} at {:04X}h, {} call{}: {} T-states, {} instructions",
             self.routine,
             self.entry,
             grouped(calls),
             if calls == 1 { "" } else { "s" },
             grouped(self.tstates),
             grouped(self.instructions),
+        );
+        let _ = writeln!(
+            s,
+            "memory:    {} reads, {} writes",
             grouped(self.reads),
             grouped(self.writes)
         );
@@ -192,50 +196,65 @@ impl Profile {
         s
     }
 
-    /// One row per routine; the real-time columns of as many clocks as fit in 100 columns
-    /// (the first always: the line above the table gives the whole call at every clock). The
-    /// table is measured once, so ten thousand clocks cost ten thousand cells, not their square.
+    /// One row per routine. The real-time columns of as many clocks as fit in 100 columns (the
+    /// line above the table gives the whole call at every clock); when not even one fits (the
+    /// counts of a deep search), none, and then min and max too, said under the table. Each
+    /// layout is measured once with every clock, so ten thousand clocks cost ten thousand
+    /// cells, not their square.
     fn routines_text(&self, s: &mut String) {
         let all = self.mhz.len();
-        let table = self.routine_table(all);
-        let clocks = table
-            .columns_fitting()
-            .saturating_sub(ROUTINE_COLUMNS)
-            .max(1)
-            .min(all);
-        if clocks == all {
-            s.push_str(&table.render());
-        } else {
-            s.push_str(&self.routine_table(clocks).render());
+        let mut chosen = None;
+        for extremes in [true, false] {
+            let full = self.routine_table(all, extremes);
+            let counts = if extremes { ROUTINE_COLUMNS } else { ROUTINE_COLUMNS - 2 };
+            let clocks = full.columns_fitting().saturating_sub(counts).min(all);
+            let table = if clocks == all { full } else { self.routine_table(clocks, extremes) };
+            let text = table.render();
+            let width = text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+            chosen = Some((text, extremes));
+            if width <= MAX_WIDTH {
+                break;
+            }
         }
+        let (text, extremes) = chosen.unwrap_or_default();
+        s.push_str(&text);
+        let columns = if extremes {
+            "total/min/mean/max"
+        } else {
+            "total/mean"
+        };
         let _ = writeln!(
             s,
-            "(total/min/mean/max include nested calls; self T counts the routine's own instructions)"
+            "({columns} include nested calls; self T counts the routine's own instructions)"
         );
+        if !extremes {
+            let _ = writeln!(
+                s,
+                "(min and max left out to fit 100 columns; --json has them)"
+            );
+        }
     }
 
     /// The routine table with the real-time columns of the first `clocks` clock rates (after
-    /// its [`ROUTINE_COLUMNS`] columns of counts).
-    fn routine_table(&self, clocks: usize) -> TextTable {
-        let mut headings: Vec<String> = [
-            "routine", "calls", "total T", "min", "mean", "max", "self T", "instr",
-        ]
-        .map(String::from)
-        .to_vec();
+    /// its [`ROUTINE_COLUMNS`] columns of counts), and the min and max columns when `extremes`.
+    fn routine_table(&self, clocks: usize, extremes: bool) -> TextTable {
+        let mut headings: Vec<String> = ["routine", "calls", "total T", "min", "mean", "max"]
+            .into_iter()
+            .filter(|h| extremes || !matches!(*h, "min" | "max"))
+            .chain(["self T", "instr"])
+            .map(String::from)
+            .collect();
         headings.extend(self.mhz.iter().take(clocks).map(|m| format!("@{m}MHz")));
         let headings: Vec<&str> = headings.iter().map(String::as_str).collect();
         let mut table = TextTable::new(&headings).right(&(1..headings.len()).collect::<Vec<_>>());
         for r in &self.routines {
-            let mut cells = vec![
-                r.name.clone(),
-                grouped(r.calls),
-                grouped(r.total),
-                grouped(r.min),
-                tenths(r.mean),
-                grouped(r.max),
-                grouped(r.self_tstates),
-                grouped(r.instructions),
-            ];
+            let mut cells = vec![r.name.clone(), grouped(r.calls), grouped(r.total)];
+            if extremes {
+                cells.extend([grouped(r.min), tenths(r.mean), grouped(r.max)]);
+            } else {
+                cells.push(tenths(r.mean));
+            }
+            cells.extend([grouped(r.self_tstates), grouped(r.instructions)]);
             cells.extend(r.micros.iter().take(clocks).map(|us| microseconds(*us)));
             table.row(cells);
         }
@@ -327,6 +346,77 @@ fn share(part: u64, whole: u64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A deep search of the 1978 program: hundreds of billions of T-states, long names.
+    fn widest() -> Profile {
+        let big = 987_654_321_098_u64;
+        let mhz = vec![1.774, 2.0, 4.0];
+        let line = |name: &str| RoutineLine {
+            name: name.to_string(),
+            addr: 0x1234,
+            calls: 123_456_789,
+            total: big,
+            min: big / 3,
+            mean: big as f64 / 2.5,
+            max: big / 2,
+            self_tstates: big / 4,
+            self_instructions: big / 40,
+            instructions: big / 7,
+            micros: mhz.iter().map(|&m| micros(big, m)).collect(),
+        };
+        Profile {
+            routine: "FNDMOV".to_string(),
+            entry: 0x3056,
+            tstates: big,
+            instructions: big / 7,
+            micros: mhz.iter().map(|&m| micros(big, m)).collect(),
+            routines: vec![line("FNDMOV"), line("POINTS+1234")],
+            mhz: mhz.clone(),
+            mix: vec![MixEntry {
+                mnemonic: "LD",
+                count: big / 9,
+                tstates: big / 3,
+            }],
+            reads: big / 5,
+            writes: big / 6,
+            heatmap: None,
+            hot_code: vec![HotCode {
+                addr: 0x1577,
+                symbol: "PIECE+13".to_string(),
+                mnemonic: "JP",
+                instruction: "JP NC,GENOVF".to_string(),
+                count: big / 100,
+                tstates: big / 10,
+            }],
+            hot_data: vec![HotData {
+                addr: 0x0022,
+                symbol: "BOARDA+34 d2".to_string(),
+                reads: big / 100,
+                writes: big / 200,
+            }],
+        }
+    }
+
+    #[test]
+    fn the_text_fits_100_columns_at_the_widest_counts() {
+        let text = widest().to_text();
+        for line in text.lines() {
+            assert!(
+                line.chars().count() <= 100,
+                "{} wide: {line}",
+                line.chars().count()
+            );
+        }
+        assert!(text.contains("(min and max left out to fit 100 columns; --json has them)"));
+        let heading = text.lines().find(|l| l.starts_with("  routine")).unwrap();
+        let columns: Vec<&str> = heading.split_whitespace().collect();
+        assert_eq!(
+            columns,
+            [
+                "routine", "calls", "total", "T", "mean", "self", "T", "instr"
+            ]
+        );
+    }
 
     #[test]
     fn real_time_of_tstates() {

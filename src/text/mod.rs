@@ -1,5 +1,5 @@
 //! Text formatting shared by every report and the command line: grouped numbers and other
-//! table cells ([`grouped`], [`short`], [`ratio`], ...), durations ([`duration`], [`seconds`],
+//! table cells ([`grouped`], [`short`], [`ratio`], ...), durations ([`duration`],
 //! [`microseconds`]), measured quantities with their range ([`quantity_range`]), plain-text
 //! tables that fit [`MAX_WIDTH`] columns ([`TextTable`]) and shell quoting for printed commands.
 
@@ -12,5 +12,5 @@ mod time;
 pub use number::{figure, grouped, percent, ratio, short, tenths};
 pub use quantity::{Quantity, quantity, quantity_range};
 pub use shell::{shell_command, shell_quote};
-pub use table::{MAX_WIDTH, TextTable, wrap};
-pub use time::{Z80_HZ, duration, microseconds, per_second, seconds, z80_time};
+pub use table::{MAX_WIDTH, TextTable, hanging, wrap};
+pub use time::{Z80_HZ, duration, microseconds, per_second, z80_time};

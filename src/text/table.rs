@@ -181,6 +181,44 @@ pub fn wrap(text: &str, width: usize) -> String {
     out
 }
 
+/// `line` in lines at most `width` wide, broken between words, the lines after the first
+/// indented by `indent` spaces (a labelled line: `differs    ...` goes on under its text); a
+/// line that fits is returned as it is, and a longer word stays whole.
+pub fn hanging(line: &str, indent: usize, width: usize) -> String {
+    if line.chars().count() <= width {
+        return line.to_string();
+    }
+    // The label (the first `indent` characters) stays as it is; the words after it wrap.
+    let cut = line
+        .char_indices()
+        .nth(indent)
+        .map_or(line.len(), |(i, _)| i);
+    let (label, rest) = line.split_at(cut);
+    let mut out = String::new();
+    let mut current = label.to_string();
+    let mut used = label.chars().count();
+    let mut first = true;
+    for word in rest.split(' ').filter(|w| !w.is_empty()) {
+        let len = word.chars().count();
+        if !first && used + 1 + len > width {
+            out.push_str(current.trim_end());
+            out.push('\n');
+            current = " ".repeat(indent);
+            used = indent;
+            first = true;
+        }
+        if !first {
+            current.push(' ');
+            used += 1;
+        }
+        current.push_str(word);
+        used += len;
+        first = false;
+    }
+    out.push_str(current.trim_end());
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,6 +234,23 @@ mod tests {
         let fitting = TextTable::new(&headings[..16]);
         let width = fitting.render().lines().map(str::len).max().unwrap();
         assert!(width <= MAX_WIDTH && width + 6 > MAX_WIDTH, "{width}");
+    }
+
+    #[test]
+    fn hanging_lines_go_on_under_their_text() {
+        assert_eq!(hanging("label  short", 7, 20), "label  short");
+        assert_eq!(
+            hanging("label  one two three four five", 7, 20),
+            "label  one two three\n       four five"
+        );
+        assert_eq!(
+            hanging("           term: a b c", 11, 16),
+            "           term:\n           a b c"
+        );
+        assert_eq!(
+            hanging("a  unbreakableword b", 3, 10),
+            "a  unbreakableword\n   b"
+        );
     }
 
     #[test]

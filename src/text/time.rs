@@ -7,25 +7,32 @@ use super::number::grouped;
 /// The clock of the Z80 the summaries convert T-state counts for (a 4 MHz Z80).
 pub const Z80_HZ: f64 = 4_000_000.0;
 
-/// A wall or Z80 time in a summary: `850 ms`, `12.3 s` or `8 min 9.8 s`.
+/// A wall or Z80 time, the one way every report writes a duration: three significant digits
+/// (`14.6 ms`, `850 ms`, `1.10 s`, `18.9 s`), minutes from a minute on (`8 min 9.8 s`), and
+/// `< 1 ms` for a time too short to show in milliseconds.
 pub fn duration(d: Duration) -> String {
     let s = d.as_secs_f64();
-    if s < 1.0 {
-        format!("{:.0} ms", s * 1000.0)
-    } else if s < 60.0 {
-        format!("{s:.1} s")
+    if s < 0.000_995 {
+        "< 1 ms".to_string()
+    } else if s < 0.999_5 {
+        format!("{} ms", three_digits(s * 1e3))
+    } else if s < 59.95 {
+        format!("{} s", three_digits(s))
     } else {
-        let minutes = (s / 60.0).floor();
-        format!("{minutes:.0} min {:.1} s", s - minutes * 60.0)
+        let whole = (s * 10.0).round() / 10.0;
+        let minutes = (whole / 60.0).floor();
+        format!("{minutes:.0} min {:.1} s", whole - minutes * 60.0)
     }
 }
 
-/// Seconds in a benchmark cell: `3.21 s` or `85.2 ms`.
-pub fn seconds(x: f64) -> String {
-    if x >= 1.0 {
-        format!("{x:.2} s")
+/// `x` (at least 1, under 1000 once rounded) to three significant digits: `1.10`, `18.9`, `850`.
+fn three_digits(x: f64) -> String {
+    if x >= 99.95 {
+        format!("{x:.0}")
+    } else if x >= 9.995 {
+        format!("{x:.1}")
     } else {
-        format!("{:.1} ms", x * 1e3)
+        format!("{x:.2}")
     }
 }
 
@@ -64,11 +71,23 @@ mod tests {
 
     #[test]
     fn durations_at_each_precision() {
-        assert_eq!(duration(Duration::from_millis(850)), "850 ms");
-        assert_eq!(duration(Duration::from_millis(12_340)), "12.3 s");
+        let ms = |x: f64| duration(Duration::from_secs_f64(x / 1e3));
+        assert_eq!(ms(0.0), "< 1 ms");
+        assert_eq!(ms(0.994), "< 1 ms");
+        assert_eq!(ms(0.996), "1.00 ms");
+        assert_eq!(ms(14.62), "14.6 ms");
+        assert_eq!(ms(85.2), "85.2 ms");
+        assert_eq!(ms(850.0), "850 ms");
+        assert_eq!(ms(999.4), "999 ms");
+        assert_eq!(ms(999.6), "1.00 s");
+        assert_eq!(ms(1_104.69), "1.10 s");
+        assert_eq!(ms(3_214.0), "3.21 s");
+        assert_eq!(ms(9_996.0), "10.0 s");
+        assert_eq!(ms(12_340.0), "12.3 s");
+        assert_eq!(ms(18_923.77), "18.9 s");
+        assert_eq!(ms(59_960.0), "1 min 0.0 s");
+        assert_eq!(ms(119_970.0), "2 min 0.0 s");
         assert_eq!(duration(z80_time(1_959_115_396)), "8 min 9.8 s");
-        assert_eq!(seconds(3.214), "3.21 s");
-        assert_eq!(seconds(0.0852), "85.2 ms");
         assert_eq!(microseconds(49_821.0 / 4.0), "12.46 ms");
         assert_eq!(microseconds(293.0 / 2.0), "146.5 us");
         assert_eq!(microseconds(1_959_115_396.0 / 4.0), "8.2 min");

@@ -1,5 +1,5 @@
 //! Comparing two traces: the setup, then the evaluations and the GENMOV lists in search order,
-//! then the results. The first difference is returned; [`super::locate`] places it in the
+//! then the results. The first difference is returned; [`super::locate()`] places it in the
 //! search and [`super::explain`] says what it is.
 
 use super::format::{Trace, TraceSetup};

@@ -2,10 +2,10 @@
 //! evaluation's terms) as JSON lines, written by any engine and compared to find where two
 //! searches part.
 //!
-//! - [`format`]: what a trace holds; [`write`]: the lines, streamed from a running search;
+//! - [`format`](mod@format): what a trace holds; [`write`](mod@write): the lines, streamed from a running search;
 //! - [`read`]: a `sargon-trace` file, or one search of `sargon1978/traces.jsonl`
 //!   ([`source`] names it, [`error`] says what is wrong and where);
-//! - [`diff`]: the first divergence, placed in the search by the native engine ([`locate`])
+//! - [`diff`]: the first divergence, placed in the search by the native engine ([`locate()`])
 //!   and explained.
 //!
 //! The format is specified in `docs/PORTING.md`.

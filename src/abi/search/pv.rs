@@ -1,10 +1,10 @@
 //! The principal variation of an emulated search, recovered without changing the code.
 //!
 //! The 1978 search keeps no PV (`SARGON_SEARCH.md` 7.2). Its best line is where each ply's
-//! best score S[k] improved: S[k] improves (5.8) right after a result at ply k, always with the
+//! best score `S[k]` improved: `S[k]` improves (5.8) right after a result at ply k, always with the
 //! move current at ply k, and the next thing the search does is a MOVE (the next move) or an
 //! UNMOVE (going up). So at every MOVE and UNMOVE entry the tracker reads the score table and
-//! NPLY: an S[k] that changed while the search was at ply k or deeper was improved by the move
+//! NPLY: an `S[k]` that changed while the search was at ply k or deeper was improved by the move
 //! that was current at ply k at the previous look; one that changed while the search was above
 //! k was set for a new node at ply k. The line of ply k is then its move followed by the line
 //! of ply k + 1 as it stood, as in a triangular PV table. A MOVE at ply k starts a new move, so

@@ -45,11 +45,11 @@ Examples:
   sargon-z80 crosscheck --search --ply 3         the search: built-in + 100 random positions
   sargon-z80 crosscheck --search --ply 2 --fen startpos --rom sargon78.bin --sym sargon78.sym
 
-The default run also compares the image's search with the native engine at PLYMAX 1 and 2 on
+The default run also compares the image's search with the native engine at PLYMAX 1 and 2 on \
 the built-in positions (when the image defines the search's symbols; --ply 0 leaves it out).
 
-Ctrl-C stops after the positions in hand and prints what was checked and the command that
-goes on from there. Exit status: 0 all agree, 1 a mismatch (each printed with the command that
+Ctrl-C stops after the positions in hand and prints what was checked and the command that \
+goes on from there. Exit status: 0 all agree, 1 a mismatch (each printed with the command that \
 replays it), 2 a usage or input error or nothing checked, 130 interrupted.";
 
 /// Cross-check the Z80 image against the native reference, node by node (the main job).
@@ -155,12 +155,9 @@ fn search_only(args: &CrosscheckArgs) -> anyhow::Result<i32> {
         );
     }
     if !args.json {
-        outln!(
-            "crosscheck --search: seed {}, {} thread(s); image: {}",
-            config.random.seed,
-            config.threads,
-            args.image.describe()
-        )?;
+        let run = show::run_line(config.random.count, config.random.seed, config.threads);
+        outln!("crosscheck --search: {run}")?;
+        outln!("image: {}", args.image.describe())?;
     }
     let report = search::compare_from(&image, &positions, from, args, config.threads)?;
     let words = args.image.replay_words();
@@ -177,7 +174,9 @@ fn search_only(args: &CrosscheckArgs) -> anyhow::Result<i32> {
         outln!("{}", serde_json::to_string_pretty(&json)?)?;
     } else {
         search::show(&report, &positions, &words)?;
-        outln!("  {:<20} {}", "seed", config.random.seed)?;
+        if config.random.count > 0 {
+            outln!("  {:<20} {}", "seed", config.random.seed)?;
+        }
         outln!("verdict: {}", search::verdict(&report))?;
         if let Some(resume) = &resume {
             outln!("to go on: {resume}")?;

@@ -12,7 +12,7 @@ use sargon_z80::crosscheck::search::{
 use sargon_z80::crosscheck::suite::{Origin, RandomScratch};
 use sargon_z80::engine::Setup;
 use sargon_z80::machine::Image;
-use sargon_z80::text::{grouped, shell_command};
+use sargon_z80::text::{duration, grouped, shell_command, z80_time};
 
 use super::super::output::{OutputError, outln};
 use super::command::{RunWords, resume_line};
@@ -91,7 +91,7 @@ pub fn compare(
     };
     if !args.json {
         outln!(
-            "search: {} position(s) at PLYMAX 1..={}, every evaluation, best move, score, PV against the native engine",
+            "search: {} position(s) at PLYMAX 1..={}; every evaluation, best move, score and PV",
             grouped(setups.len() as u64),
             args.ply
         )?;
@@ -210,14 +210,20 @@ pub fn show(
     if report.skipped.len() > 10 {
         outln!("... and {} more skipped", report.skipped.len() - 10)?;
     }
-    outln!(
-        "  {:<20} {} search(es), {} evaluation records compared, {} T-states, {:.2} s",
-        "searches",
-        grouped(report.searches),
-        grouped(report.evaluations),
+    let tstates = format!(
+        "{} ({} on a 4 MHz Z80)",
         grouped(report.tstates),
-        report.wall.as_secs_f64()
-    )?;
+        duration(z80_time(report.tstates))
+    );
+    let rows = [
+        ("searches", grouped(report.searches)),
+        ("evaluations compared", grouped(report.evaluations)),
+        ("Z80 T-states", tstates),
+        ("wall time", duration(report.wall)),
+    ];
+    for (name, value) in rows {
+        outln!("  {name:<20} {value}")?;
+    }
     Ok(())
 }
 

@@ -18,14 +18,22 @@ pub fn header(
     span: Span,
     symbols: &AbiSymbols,
 ) -> Result<(), OutputError> {
+    let random = match config.random.count {
+        0 => String::new(),
+        n => format!(
+            ", {} random position(s) to depth {}",
+            grouped(n),
+            config.random.depth
+        ),
+    };
     outln!(
-        "crosscheck: {} listed position(s) to depth {}, {} random position(s) to depth {}, seed {}, {} thread(s)",
+        "crosscheck: {} listed position(s) to depth {}{random}",
         grouped(config.positions.len() as u64),
         config.depth,
-        grouped(config.random.count),
-        config.random.depth,
-        config.random.seed,
-        config.threads
+    )?;
+    outln!(
+        "run:   {}",
+        run_line(config.random.count, config.random.seed, config.threads)
     )?;
     if span.first != 0 || span.end != config.total() {
         let shard = match args.shard {
@@ -43,12 +51,20 @@ pub fn header(
     Ok(())
 }
 
+/// The seed (only when there are random positions to replay with it) and the threads.
+pub fn run_line(random: u64, seed: u64, threads: usize) -> String {
+    match random {
+        0 => format!("{threads} thread(s)"),
+        _ => format!("seed {seed}, {threads} thread(s)"),
+    }
+}
+
 /// Where the move list lies and what bounds it.
 fn list_area(symbols: &AbiSymbols) -> String {
     let end = match symbols.list_end_source {
         ListEndSource::Mlend => "MLEND",
-        ListEndSource::NextSymbol => "no MLEND: the list ends at the next symbol above MLIST",
-        ListEndSource::TopOfMemory => "no MLEND: the list runs to the top of memory",
+        ListEndSource::NextSymbol => "no MLEND: it ends at the next symbol above MLIST",
+        ListEndSource::TopOfMemory => "no MLEND: it runs to the top of memory",
     };
     format!(
         "move list {:#06X}..={:#06X} ({end})",
@@ -121,7 +137,9 @@ pub fn body(report: &Report, image_words: &[String], keep_going: bool) -> Result
         outln!("... and {} more skipped", report.skipped.len() - SHOWN)?;
     }
     out!("{}", text::summary(report))?;
-    outln!("  {:<20} {}", "seed", report.seed)?;
+    if report.run.random > 0 {
+        outln!("  {:<20} {}", "seed", report.seed)?;
+    }
     outln!("verdict: {}", verdict(report, keep_going))?;
     Ok(())
 }

@@ -31,15 +31,15 @@ Examples:
   sargon-z80 think --ply 3 --json
   sargon-z80 think --ply 3 --trace mine.jsonl --trace-detail   every evaluation, list and term
 
-The position is set up as sargon1978/README.md describes: moved bits from the FEN (castling
-rights, start squares), POSQ = the lowest queen of each colour, MOVENO = the fullmove number
-clamped to 2..255, the previous-move entry from the en passant square. --moves continues the
-game from there as the 1978 game loop does: each move (UCI or SAN, Sargon rules) is made with
-MOVE, becomes the previous move, and the fullmove number goes up after black's move (MOVENO
-again clamped to 2..255). Scores are SCORE+1 for the side to move: 0x80 level, one unit 1/8
-pawn (12.5 cp), 0xFF mates within the horizon, 0x01 mated. The emulated engine (the default)
-also prints the search's exact T-states and how long it would take on the real machine at each
---mhz clock. Exit status: 0 a move was found, 2 usage or input error (bad FEN, illegal move,
+The position is set up as sargon1978/README.md describes: moved bits from the FEN (castling \
+rights, start squares), POSQ = the lowest queen of each colour, MOVENO = the fullmove number \
+clamped to 2..255, the previous-move entry from the en passant square. --moves continues the \
+game from there as the 1978 game loop does: each move (UCI or SAN, Sargon rules) is made with \
+MOVE, becomes the previous move, and the fullmove number goes up after black's move (MOVENO \
+again clamped to 2..255). Scores are SCORE+1 for the side to move: 0x80 level, one unit 1/8 \
+pawn (12.5 cp), 0xFF mates within the horizon, 0x01 mated. The emulated engine (the default) \
+also prints the search's exact T-states and how long it would take on the real machine at each \
+--mhz clock. Exit status: 0 a move was found, 2 usage or input error (bad FEN, illegal move, \
 no legal move, missing search symbols, move-list overflow, a machine guard).";
 
 /// Which search answers.

@@ -231,7 +231,8 @@ pub fn print_text(r: &Report) -> Result<(), OutputError> {
     if let Some(nodes) = r.nodes {
         outln!("nodes        {} (moves made)", grouped(nodes))?;
     }
-    outln!("time         {:.2} ms", r.wall_ms)?;
+    let wall = Duration::from_secs_f64(r.wall_ms / 1e3);
+    outln!("time         {}", duration(wall))?;
     print_hardware(r)?;
     print_notes(r)?;
     Ok(())

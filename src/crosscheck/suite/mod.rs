@@ -6,7 +6,7 @@ mod legal;
 mod random;
 
 pub use crate::random::SplitMix64;
-pub use epd::{EpdEntry, EpdError, parse_epd, read_epd};
+pub use epd::{EPD_LIMITS, EpdEntry, EpdError, parse_epd, read_epd};
 pub use random::{
     KINDS, RandomKind, RandomPosition, RandomScratch, random_position, random_position_with,
 };

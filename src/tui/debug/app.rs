@@ -385,7 +385,7 @@ impl App {
 
 /// What the terse help line's keys do, for `?` (one status line).
 pub const KEYS_HELP: &str =
-    "n over CALL · o to RET · c to breakpoint · w watch writes · t MHz · +- run speed";
+    "n over CALL · o to RET · c to breakpoint · w watch a change · t MHz · +- speed";
 
 impl super::super::terminal::Screen for App {
     fn draw(&self, frame: &mut ratatui::Frame) {

@@ -132,8 +132,9 @@ impl App {
             .map(|v| (v.name.to_string(), v.size()));
         let (name, size) = whole.unwrap_or_else(|| (self.name_of(addr), 1));
         let addrs: Vec<u16> = (0..size).map(|i| addr.wrapping_add(i)).collect();
-        self.status = if self.watch.toggle(&addrs) {
-            format!("watching writes to {name}")
+        let memory = self.driver.machine().memory();
+        self.status = if self.watch.toggle(&addrs, memory) {
+            format!("watching {name} for changes")
         } else {
             format!("no longer watching {name}")
         };

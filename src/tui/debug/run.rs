@@ -1,4 +1,4 @@
-//! Stepping: one instruction, over a CALL, out of a routine, to a breakpoint or a watched write,
+//! Stepping: one instruction, over a CALL, out of a routine, to a breakpoint or a watched change,
 //! and run mode; what the status line says when a run stops.
 
 use crossterm::event::KeyCode;
@@ -15,7 +15,7 @@ enum Stop {
     Done,
     /// PC reached a breakpoint.
     Breakpoint,
-    /// An instruction wrote a watched address.
+    /// An instruction changed a watched address.
     Watched,
     /// The routine returned to the harness.
     Returned,
@@ -93,11 +93,13 @@ impl App {
         }
     }
 
-    /// Remembers memory as it is, so the variables pane marks what the command changes.
+    /// Remembers memory as it is, so the variables pane marks what the command changes and
+    /// the watchpoints stop at a change from here.
     fn begin_command(&mut self) {
         let memory = self.driver.machine().memory();
         self.snapshot.clear();
         self.snapshot.extend_from_slice(memory);
+        self.watch.sync(memory);
     }
 
     fn command(&mut self, command: Command) {
@@ -141,7 +143,7 @@ impl App {
     }
 
     /// Steps up to `limit` instructions until `done(before, pc, depth)` holds after one, a
-    /// breakpoint is reached (not on the first instruction), a watched address is written, or
+    /// breakpoint is reached (not on the first instruction), a watched address changes, or
     /// the routine returns or fails.
     fn run(&mut self, limit: u64, done: impl Fn(&Before, u16, u16) -> bool) -> Stop {
         if self.call != CallState::Active {
@@ -208,7 +210,7 @@ impl App {
             None => format!(
                 "watch: {} written by {by}: {:02X} -> {:02X}",
                 self.name_of(hit.addr),
-                self.snapshot[usize::from(hit.addr)],
+                hit.old,
                 hit.value
             ),
         }

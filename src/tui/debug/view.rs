@@ -260,7 +260,7 @@ impl App {
             Some(prompt) => {
                 let ask = match prompt.kind {
                     PromptKind::Breakpoint => "breakpoint at (symbol or address)> ",
-                    PromptKind::Watchpoint => "watch writes to (symbol or address)> ",
+                    PromptKind::Watchpoint => "watch changes of (symbol or address)> ",
                     PromptKind::Fen => "FEN> ",
                     PromptKind::Routine => {
                         "routine (GENMOV MOVE UNMOVE INCHK FNDMOV or a symbol)> "

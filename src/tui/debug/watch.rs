@@ -1,20 +1,22 @@
 //! What the debugger watches while it steps: BOARDA accesses (the fading heatmap), how far the
 //! code has written into the move-list area (which shows the entries before MLNXT is updated:
 //! some images keep the write pointer in a register until GENMOV ends), and the watchpoints,
-//! the addresses whose writes stop a run.
+//! the addresses whose changes stop a run.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::heat::Heat;
 use crate::machine::Observer;
 
-/// A write to a watched address.
+/// A write that changed a watched address.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WriteHit {
     /// The instruction that wrote.
     pub pc: u16,
     /// The address written.
     pub addr: u16,
+    /// The byte it held before.
+    pub old: u8,
     /// The byte written.
     pub value: u8,
 }
@@ -27,7 +29,11 @@ pub struct Watch {
     list_start: u16,
     list_end: u16,
     highest: Option<u16>,
-    watched: BTreeSet<u16>,
+    /// The watched addresses, each with the byte it holds: as a debugger's watch does, a
+    /// write of the same value (FNDMOV clearing a BESTM that is clear) does not stop a run.
+    watched: BTreeMap<u16, u8>,
+    /// The watched addresses alone, for the panes.
+    addresses: BTreeSet<u16>,
     hit: Option<WriteHit>,
 }
 
@@ -39,7 +45,8 @@ impl Watch {
             list_start,
             list_end,
             highest: None,
-            watched: BTreeSet::new(),
+            watched: BTreeMap::new(),
+            addresses: BTreeSet::new(),
             hit: None,
         }
     }
@@ -57,31 +64,43 @@ impl Watch {
         self.highest.map(|h| h.wrapping_add(1))
     }
 
-    /// Watches `addrs` for writes, or stops watching them when all are watched already;
-    /// returns true when they are watched now.
-    pub fn toggle(&mut self, addrs: &[u16]) -> bool {
-        if addrs.iter().all(|a| self.watched.contains(a)) {
+    /// Watches `addrs` for changes (`memory` holds their bytes now), or stops watching them
+    /// when all are watched already; returns true when they are watched now.
+    pub fn toggle(&mut self, addrs: &[u16], memory: &[u8]) -> bool {
+        if addrs.iter().all(|a| self.addresses.contains(a)) {
             for a in addrs {
                 self.watched.remove(a);
+                self.addresses.remove(a);
             }
             false
         } else {
-            self.watched.extend(addrs.iter().copied());
+            for &a in addrs {
+                self.watched.insert(a, memory[usize::from(a)]);
+                self.addresses.insert(a);
+            }
             true
         }
     }
 
-    /// True when writes to `addr` stop a run.
+    /// Takes the watched bytes from `memory` as it is now, after a change made from outside
+    /// the code (a new call set up, a move made).
+    pub fn sync(&mut self, memory: &[u8]) {
+        for (&addr, byte) in &mut self.watched {
+            *byte = memory[usize::from(addr)];
+        }
+    }
+
+    /// True when changes to `addr` stop a run.
     pub fn is_watched(&self, addr: u16) -> bool {
-        self.watched.contains(&addr)
+        self.addresses.contains(&addr)
     }
 
     /// The watched addresses.
     pub fn watched(&self) -> &BTreeSet<u16> {
-        &self.watched
+        &self.addresses
     }
 
-    /// The first watched write since the last call, if any.
+    /// The first write that changed a watched byte since the last call, if any.
     pub fn take_hit(&mut self) -> Option<WriteHit> {
         self.hit.take()
     }
@@ -104,8 +123,19 @@ impl Observer for Watch {
         if (self.list_start..=self.list_end).contains(&addr) && self.highest < Some(addr) {
             self.highest = Some(addr);
         }
-        if self.hit.is_none() && !self.watched.is_empty() && self.watched.contains(&addr) {
-            self.hit = Some(WriteHit { pc, addr, value });
+        if self.watched.is_empty() {
+            return;
+        }
+        if let Some(byte) = self.watched.get_mut(&addr) {
+            let old = std::mem::replace(byte, value);
+            if self.hit.is_none() && old != value {
+                self.hit = Some(WriteHit {
+                    pc,
+                    addr,
+                    old,
+                    value,
+                });
+            }
         }
     }
 }
@@ -128,11 +158,14 @@ mod tests {
     }
 
     #[test]
-    fn watchpoints_catch_the_first_write_and_toggle() {
+    fn watchpoints_catch_the_first_change_and_toggle() {
         let mut watch = Watch::new(0x100, 0x300, 0x3FF);
-        assert!(watch.toggle(&[0x20, 0x21]));
+        let mut memory = vec![0u8; 0x10000];
+        memory[0x21] = 5;
+        assert!(watch.toggle(&[0x20, 0x21], &memory));
         watch.on_write(0x1234, 0x22, 7);
-        assert_eq!(watch.take_hit(), None);
+        watch.on_write(0x1230, 0x21, 5);
+        assert_eq!(watch.take_hit(), None, "a write of the same value");
         watch.on_write(0x1234, 0x21, 7);
         watch.on_write(0x1237, 0x20, 8);
         assert_eq!(
@@ -140,11 +173,18 @@ mod tests {
             Some(WriteHit {
                 pc: 0x1234,
                 addr: 0x21,
+                old: 5,
                 value: 7
             })
         );
         assert_eq!(watch.take_hit(), None);
-        assert!(!watch.toggle(&[0x20, 0x21]));
+        watch.on_write(0x1240, 0x20, 8);
+        assert_eq!(watch.take_hit(), None, "the watch follows each write");
+        memory[0x20] = 1;
+        watch.sync(&memory);
+        watch.on_write(0x1244, 0x20, 8);
+        assert_eq!(watch.take_hit().map(|hit| hit.old), Some(1));
+        assert!(!watch.toggle(&[0x20, 0x21], &memory));
         assert!(watch.watched().is_empty());
     }
 }

@@ -10,7 +10,7 @@ use super::app::{PlayApp, Tone};
 use super::board::{Look, board_lines, board_width, square_size};
 use crate::engine::score::{Verdict, verdict};
 use crate::position::color_name;
-use crate::text::{duration, grouped, seconds};
+use crate::text::{duration, grouped};
 
 /// The smallest terminal the game is drawn in.
 pub const PLAY_MIN: (u16, u16) = (60, 16);
@@ -141,12 +141,26 @@ impl PlayApp {
     }
 
     fn draw_info(&self, frame: &mut Frame, area: Rect) {
-        let title = format!(
-            "Sargon 1978 · {} · level {}",
-            self.engine, self.options.level
-        );
+        let title = self.info_title(usize::from(area.width.saturating_sub(2)));
         let lines: Vec<Line> = self.info_lines().into_iter().map(Line::from).collect();
         frame.render_widget(Paragraph::new(lines).block(self.pane(&title)), area);
+    }
+
+    /// The search pane's title in `width` columns: `Sargon 1978 · Z80 sargon78.bin · level 3`,
+    /// else without `Sargon 1978 · `, else with the engine's name cut: the level always shows.
+    pub fn info_title(&self, width: usize) -> String {
+        let level = format!(" · level {}", self.options.level);
+        let engine = &self.engine;
+        let full = format!("Sargon 1978 · {engine}{level}");
+        if full.chars().count() <= width {
+            return full;
+        }
+        let room = width.saturating_sub(level.chars().count());
+        if engine.chars().count() <= room {
+            return format!("{engine}{level}");
+        }
+        let cut: String = engine.chars().take(room.saturating_sub(1)).collect();
+        format!("{cut}…{level}")
     }
 
     /// The search pane: the player's side and seed, then Sargon's last search.
@@ -184,10 +198,7 @@ impl PlayApp {
                 lines.push("(--engine z80 emulates the Z80)".to_string());
             }
         }
-        lines.push(format!(
-            "host time {}",
-            seconds(answer.elapsed.as_secs_f64())
-        ));
+        lines.push(format!("host time {}", duration(answer.elapsed)));
         lines
     }
 

@@ -1,0 +1,244 @@
+//! Every help text and every report fits a 100-column terminal: each subcommand's `--help` and
+//! `-h` (wrapped to 100 columns when not printed to a terminal, to the terminal's width when
+//! it is narrower), with examples, prose that is never broken mid-sentence, and the reports of
+//! `crosscheck`, `perft`, `image`, `profile --search` and `trace-diff` at their widest real
+//! values (`bench --quick`: `bench_cli`; the widest counts of `perft` and `profile`: their unit
+//! tests).
+
+use std::process::{Command, Output};
+
+/// The widest line any text of the tool prints.
+const WIDTH: usize = 100;
+
+fn sargon(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sargon-z80"))
+        .args(args)
+        .env_remove("COLUMNS")
+        .output()
+        .unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// Lines of `text` wider than `width` characters, with their widths.
+fn too_wide(text: &str, width: usize) -> Vec<String> {
+    text.lines()
+        .filter(|line| line.chars().count() > width)
+        .map(|line| format!("{}: {line}", line.chars().count()))
+        .collect()
+}
+
+fn assert_fits(what: &str, text: &str) {
+    let wide = too_wide(text, WIDTH);
+    assert!(wide.is_empty(), "{what}:\n{}\n\n{text}", wide.join("\n"));
+}
+
+/// The subcommands `--help` lists (all but `help`), so that a new one is held to the same.
+fn subcommands() -> Vec<String> {
+    let text = stdout(&sargon(&["--help"]));
+    let listed = text
+        .split("Commands:\n")
+        .nth(1)
+        .expect("a list of commands")
+        .split("\n\n")
+        .next()
+        .unwrap();
+    let names: Vec<String> = listed
+        .lines()
+        .filter(|line| line.starts_with("  ") && !line.starts_with("   "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(String::from)
+        .collect();
+    assert!(names.len() >= 13, "{names:?}");
+    names
+}
+
+/// Prose paragraphs (runs of lines that start in the first column, after the usage) whose lines
+/// end short of the paragraph's end: a line broken mid-sentence by hand.
+fn broken_paragraphs(text: &str) -> Vec<String> {
+    let mut broken = Vec::new();
+    let after_usage = text.split_once("\n\n").map_or(text, |(_, rest)| rest);
+    for paragraph in after_usage.split("\n\n") {
+        let lines: Vec<&str> = paragraph.lines().collect();
+        if lines.iter().any(|l| l.starts_with(' ') || l.ends_with(':')) {
+            continue;
+        }
+        for pair in lines.windows(2) {
+            let next_word = pair[1].split_whitespace().next().unwrap_or("");
+            if pair[0].chars().count() + 1 + next_word.chars().count() <= WIDTH - 20 {
+                broken.push(format!("{:?} then {:?}", pair[0], pair[1]));
+            }
+        }
+    }
+    broken
+}
+
+#[test]
+fn every_help_fits_100_columns_with_examples_and_whole_sentences() {
+    let top = stdout(&sargon(&["--help"]));
+    assert_fits("sargon-z80 --help", &top);
+    for name in subcommands() {
+        for flag in ["--help", "-h"] {
+            let out = sargon(&[&name, flag]);
+            assert_eq!(out.status.code(), Some(0), "{name} {flag}");
+            let text = stdout(&out);
+            assert_fits(&format!("{name} {flag}"), &text);
+            let examples = text.split("\nExamples:\n").nth(1).unwrap_or_default();
+            assert!(
+                examples.starts_with("  sargon-z80 ")
+                    && examples.contains(&format!("  sargon-z80 {name}")),
+                "{name} {flag} has no examples:\n{text}"
+            );
+            let broken = broken_paragraphs(&text);
+            assert!(
+                broken.is_empty(),
+                "{name} {flag}: a line broken mid-sentence:\n{}",
+                broken.join("\n")
+            );
+        }
+    }
+}
+
+#[test]
+fn help_follows_a_narrower_terminal() {
+    for name in ["crosscheck", "asm", "image", "perft"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_sargon-z80"))
+            .args([name, "--help"])
+            .env("COLUMNS", "80")
+            .output()
+            .unwrap();
+        let text = stdout(&out);
+        let wide = too_wide(&text, 80);
+        assert!(wide.is_empty(), "{name}:\n{}", wide.join("\n"));
+        assert!(text.lines().any(|l| l.chars().count() > 70), "{text}");
+    }
+    // A wider terminal still gets 100 columns at most.
+    let out = Command::new(env!("CARGO_BIN_EXE_sargon-z80"))
+        .args(["crosscheck", "--help"])
+        .env("COLUMNS", "200")
+        .output()
+        .unwrap();
+    assert_fits("crosscheck --help at 200 columns", &stdout(&out));
+}
+
+#[test]
+fn the_crosscheck_report_fits_at_its_widest_header() {
+    // A billion random positions (a campaign in parts), the largest seed, a part of the run.
+    let out = sargon(&[
+        "crosscheck",
+        "--random",
+        "1000000000",
+        "--seed",
+        "18446744073709551615",
+        "--shard",
+        "1000000/1000000",
+        "--random-depth",
+        "1",
+        "--depth",
+        "1",
+        "--threads",
+        "1",
+    ]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.starts_with(
+            "crosscheck: 133 listed position(s) to depth 1, 1,000,000,000 random position(s) \
+             to depth 1\nrun:   seed 18446744073709551615, 1 thread(s)\n"
+        ),
+        "{text}"
+    );
+    assert_fits("crosscheck", &text);
+}
+
+#[test]
+fn the_default_crosscheck_and_its_search_fit() {
+    let out = sargon(&["crosscheck", "--random", "100", "--seed", "5"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("\nsearch: 133 position(s) at PLYMAX 1..=2; "),
+        "{text}"
+    );
+    assert_fits("crosscheck", &text);
+    let out = sargon(&["crosscheck", "--search", "--ply", "1", "--random", "3"]);
+    assert_fits("crosscheck --search", &stdout(&out));
+}
+
+#[test]
+fn crosscheck_prints_a_seed_only_for_random_positions() {
+    let out = sargon(&["crosscheck", "--fen", "startpos", "--depth", "1"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.starts_with("crosscheck: 1 listed position(s) to depth 1\nrun:   "),
+        "{text}"
+    );
+    assert!(!text.contains("seed"), "{text}");
+    let out = sargon(&["crosscheck", "--random", "0", "--ply", "0", "--depth", "1"]);
+    assert!(!stdout(&out).contains("seed"), "{}", stdout(&out));
+    let out = sargon(&["crosscheck", "--search", "--ply", "1", "--fen", "startpos"]);
+    assert!(!stdout(&out).contains("seed"), "{}", stdout(&out));
+    let out = sargon(&["crosscheck", "--random", "2", "--seed", "9", "--ply", "0"]);
+    let text = stdout(&out);
+    assert!(text.contains("\nrun:   seed 9, "), "{text}");
+    assert!(text.contains("\n  seed                 9\n"), "{text}");
+}
+
+#[test]
+fn perft_image_and_profile_reports_fit() {
+    let perft = sargon(&["perft", "3"]);
+    let text = stdout(&perft);
+    assert!(text.contains("\n        13,080,401 T-states = "), "{text}");
+    assert_fits("perft 3", &text);
+    assert_fits("image", &stdout(&sargon(&["image"])));
+    let profile = sargon(&["profile", "--search", "3"]);
+    let text = stdout(&profile);
+    assert!(
+        text.contains("FNDMOV at 3056h, 1 call: 37,507,418 T-states"),
+        "{text}"
+    );
+    assert_fits("profile --search 3", &text);
+}
+
+#[test]
+fn trace_diff_goes_on_under_its_labels() {
+    // A port with one table byte changed (docs/PORTING.md's worked example), traced with detail.
+    let dir = tempfile::tempdir().unwrap();
+    let image = sargon_z80::machine::default_image();
+    let tdvl = image.symbols.get("TDVL").expect("the image names TDVL");
+    let mut bytes = image.bytes.clone();
+    bytes[usize::from(tdvl - image.org) + 0x8B] = 7;
+    let bad = dir.path().join("bad.bin");
+    std::fs::write(&bad, bytes).unwrap();
+    let sym = concat!(env!("CARGO_MANIFEST_DIR"), "/roms/sargon.sym");
+    let fen = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
+    let trace = |name: &str, image: &[&str]| {
+        let path = dir.path().join(name).display().to_string();
+        let mut args = vec![
+            "think",
+            fen,
+            "--ply",
+            "3",
+            "--trace",
+            &path,
+            "--trace-detail",
+        ];
+        args.extend(image);
+        assert_eq!(sargon(&args).status.code(), Some(0));
+        path
+    };
+    let good = trace("good.jsonl", &[]);
+    let bad = trace("bad.jsonl", &["--rom", bad.to_str().unwrap(), "--sym", sym]);
+    let out = sargon(&["trace-diff", &good, &bad]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("the second largest\n           expected gain\n"),
+        "{text}"
+    );
+    assert_fits("trace-diff", &text);
+}
