@@ -1,6 +1,6 @@
 //! The profile of one routine call, as text and as JSON.
 
-use crate::text::{TextTable, grouped, microseconds, tenths};
+use crate::text::{MAX_WIDTH, TextTable, grouped, microseconds, tenths};
 use std::fmt::Write;
 
 use serde::Serialize;
