@@ -31,6 +31,7 @@ pub use error::MachineError;
 pub use image::Image;
 pub use marks::MAX_FIXED_TARGETS;
 pub use registers::{Flags, Registers};
+pub use run::SLICE;
 pub use symbols::{SymbolTable, parse_u16};
 pub use trace::{AccessTrace, NoObserver, Observer, RoutineAccess};
 pub use watch::{Watch, WatchView};
