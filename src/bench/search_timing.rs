@@ -70,6 +70,15 @@ pub struct SearchTiming {
     pub other: Option<OtherSearch>,
     /// Why the second image's search was not timed, when one was given but could not be.
     pub other_error: Option<String>,
+    /// True when that was because it ran away (runaway code: the machine's error).
+    pub other_ran_away: bool,
+}
+
+impl SearchTiming {
+    /// The machine's error when the second image's search ran away.
+    pub fn other_runaway(&self) -> Option<String> {
+        self.other_error.clone().filter(|_| self.other_ran_away)
+    }
 }
 
 /// The runs, in turn order.
@@ -96,7 +105,9 @@ pub(super) fn measure(
     let setup = Setup::from_fen(case.fen).expect("the bench FENs are valid");
     let params = SearchParams::new(case.plymax);
     let mut engine = Engine::new();
-    let (mut theirs, other_error) = other_driver(other, &request);
+    let (mut theirs, other_failed) = other_driver(other, &request);
+    let other_ran_away = other_failed.as_ref().is_some_and(|(_, e)| e.is_runaway());
+    let other_error = other_failed.map(|(name, error)| format!("{name}: {error}"));
     let runs = if theirs.is_some() { OTHER + 1 } else { OTHER };
     let samples = interleaved(plan.reps, plan.search_slices, runs, |run| match run {
         OWN => timed(|| run_search(&mut own, &request).map(|_| ())),
@@ -140,6 +151,7 @@ pub(super) fn measure(
             native_speedup: Timed::paired_ratios(&samples[NATIVE], &samples[OTHER]),
         }),
         other_error,
+        other_ran_away,
     })
 }
 
@@ -166,7 +178,7 @@ struct Other {
 fn other_driver(
     other: Option<(&str, &Image)>,
     request: &SearchRequest,
-) -> (Option<Other>, Option<String>) {
+) -> (Option<Other>, Option<(String, BenchError)>) {
     let Some((name, image)) = other else {
         return (None, None);
     };
@@ -182,6 +194,6 @@ fn other_driver(
             };
             (Some(other), None)
         }
-        Err(error) => (None, Some(format!("{name}: {error}"))),
+        Err(error) => (None, Some((name.to_string(), error))),
     }
 }

@@ -1,4 +1,5 @@
-//! Text reports: the run summary, a mismatch with both lists side by side, skipped nodes.
+//! Text reports: the run summary (its searches included), a mismatch with both lists side by
+//! side, skipped nodes.
 
 use std::fmt::Write;
 
@@ -28,10 +29,29 @@ pub fn summary(report: &Report) -> String {
             ),
         ),
         ("wall time", duration(report.wall)),
-        ("positions/s", per_second(report.positions, report.wall)),
+        (
+            "positions/s",
+            per_second(
+                report.positions,
+                report.wall.saturating_sub(report.search.wall),
+            ),
+        ),
     ];
     for (name, value) in rows {
         let _ = writeln!(out, "  {name:<20} {value}");
+    }
+    if report.run.searched > 0 {
+        let search = &report.search;
+        let _ = writeln!(
+            out,
+            "  {:<20} {} search(es), {} evaluation records compared, {} T-states, {} search mismatch(es), {} skipped",
+            "searches",
+            grouped(search.searches),
+            grouped(search.evaluations),
+            grouped(search.tstates),
+            grouped(search.failures.len() as u64),
+            grouped(search.skipped.len() as u64)
+        );
     }
     out
 }

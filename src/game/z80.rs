@@ -62,6 +62,9 @@ impl Searcher for Z80Searcher {
             .search(&driven, options, &mut Poll(control))
             .map_err(|error| match error {
                 SearchDriveError::Aborted { .. } => Failure::Aborted,
+                SearchDriveError::Machine(ref e) if e.is_runaway() => {
+                    Failure::Runaway(error.to_string())
+                }
                 other => Failure::Engine(other.to_string()),
             })?;
         let best = run
