@@ -31,6 +31,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             println!("  {}", m.kind.headline());
             Err("mismatch".into())
         }
+        Err(Failure::Runaway(m)) => {
+            println!(
+                "the image ran away at [{}]: {}",
+                m.path.join(" "),
+                m.kind.headline()
+            );
+            Err("runaway".into())
+        }
         Err(Failure::ListFull { needed, free, .. }) => {
             println!(
                 "not compared: the list needs {needed} entries, the image has room for {free}"

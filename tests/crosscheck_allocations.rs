@@ -53,6 +53,7 @@ fn random_positions_allocate_nothing_each() {
         random_starts: starts.clone(),
         threads: 1,
         keep_going: false,
+        search_ply: 0,
     };
     let allocations = |count: u64| {
         let config = config(count);

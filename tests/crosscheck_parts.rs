@@ -1,8 +1,11 @@
-//! A run in parts: N shards together equal the unsharded run, `--merge` refuses parts of other
-//! runs and gaps, and Ctrl-C prints the summary so far with a command that goes on from there,
-//! whose report merges with the interrupted one into the whole run's.
+//! A run in parts: N shards together equal the unsharded run (the search comparison
+//! included), `--merge` refuses parts of other runs and gaps, and Ctrl-C prints the summary so
+//! far with a command that goes on from there, whose report merges with the interrupted one
+//! into the whole run's: the merged verdict is the whole run's, search included.
 
 #![cfg(unix)]
+
+mod patched;
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
@@ -29,8 +32,12 @@ fn save(dir: &Path, name: &str, json: &Value) -> String {
     path.display().to_string()
 }
 
-/// What must be equal between a whole run and its merged parts.
+/// What must be equal between a whole run and its merged parts (wall times aside).
 fn counted(json: &Value) -> Vec<Value> {
+    let search = &json["search"];
+    let searched = ["searches", "evaluations", "tstates", "failures", "skipped"]
+        .iter()
+        .map(|k| search[k].clone());
     [
         "positions",
         "nodes",
@@ -39,11 +46,26 @@ fn counted(json: &Value) -> Vec<Value> {
         "epd_counts",
         "tstates",
         "failures",
+        "agree",
     ]
     .iter()
     .map(|k| json[k].clone())
+    .chain(searched)
     .chain([json["run"].clone(), json["span"].clone()])
     .collect()
+}
+
+/// Runs `crosscheck --merge` on `parts` (with `extra` arguments): exit status and stdout.
+fn merge(parts: &[String], extra: &[&str]) -> (Option<i32>, String) {
+    let out = binary()
+        .args(["crosscheck", "--merge"])
+        .args(parts)
+        .args(extra)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let err = String::from_utf8_lossy(&out.stderr);
+    (out.status.code(), format!("{text}{err}"))
 }
 
 const RUN: [&str; 9] = [
@@ -64,6 +86,12 @@ fn shards_together_equal_the_unsharded_run() {
     let (code, whole) = json_run(&[&RUN[..], &["2"]].concat());
     assert_eq!(code, Some(0));
     assert_eq!(whole["positions"], 533);
+    // The default run compares the search of the 133 built-in positions after them.
+    assert_eq!(
+        (&whole["run"]["total"], &whole["run"]["searched"]),
+        (&666.into(), &133.into())
+    );
+    assert_eq!(whole["search"]["searches"], 266);
     let mut parts = Vec::new();
     for k in 1..=4 {
         let shard = format!("{k}/4");
@@ -87,7 +115,10 @@ fn shards_together_equal_the_unsharded_run() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("positions 133..266 are in no report"), "{err}");
+    assert!(
+        err.contains("jobs (positions, then searches) 166..333 are in no report"),
+        "{err}"
+    );
 
     let (_, other) = json_run(&["--random", "400", "--seed", "9", "--depth", "1", "--json"]);
     let other = save(dir.path(), "other.json", &other);
@@ -202,4 +233,137 @@ fn one_ctrl_c_delivered_twice_still_prints_the_summary() {
         ),
         "{text}"
     );
+}
+
+/// An image whose board routines agree and whose search does not (one bit of the
+/// evaluation's tables): a run fails on its search, and so must every merge of its parts.
+#[test]
+fn a_merge_keeps_the_verdict_of_the_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = patched::evaluation_bit(dir.path());
+    let run = [&["--random", "40", "--seed", "5"][..], &image.args()].concat();
+    let (code, whole) = json_run(&[&run[..], &["--json"]].concat());
+    assert_eq!(code, Some(1), "the search differs");
+    assert_eq!(
+        whole["failures"].as_array().unwrap().len(),
+        0,
+        "the board agrees"
+    );
+    assert_eq!(whole["search"]["agree"], false);
+    let saved = save(dir.path(), "whole.json", &whole);
+    let (code, text) = merge(std::slice::from_ref(&saved), &[]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("SEARCH MISMATCH at position 0 (built-in:cpw.epd:3"),
+        "{text}"
+    );
+    assert!(
+        text.contains("replay: sargon-z80 crosscheck --search --ply 1 --rom"),
+        "{text}"
+    );
+
+    // Each shard carries its share of the searches, or says plainly that it holds none.
+    let mut parts = Vec::new();
+    for (k, expected) in [(1, 0), (2, 1)] {
+        let shard = format!("{k}/2");
+        let args = [&run[..], &["--shard", &shard, "--threads", "1"]].concat();
+        let text = binary().arg("crosscheck").args(&args).output().unwrap();
+        assert_eq!(text.status.code(), Some(expected), "{shard}");
+        let text = String::from_utf8_lossy(&text.stdout);
+        if k == 1 {
+            assert!(
+                text.contains("verdict: the image agrees with the reference on 153 position(s); no search was checked in this part (the run's searches are jobs 173..306)"),
+                "{text}"
+            );
+        } else {
+            assert!(text.contains("verdict: SEARCH MISMATCH"), "{text}");
+        }
+        let (_, part) = json_run(&[&args[..], &["--json"]].concat());
+        let jobs = if k == 1 { (173, 173) } else { (173, 306) };
+        let part_jobs = &part["search"]["jobs"];
+        assert_eq!(
+            (&part_jobs["first"], &part_jobs["end"]),
+            (&jobs.0.into(), &jobs.1.into())
+        );
+        parts.push(save(dir.path(), &format!("shard{k}.json"), &part));
+    }
+    let (code, text) = merge(&parts, &[]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("verdict: SEARCH MISMATCH"), "{text}");
+    // The shard without searches alone is not the run: its searches are in no report.
+    let (code, text) = merge(&parts[..1], &[]);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        text.contains("jobs (positions, then searches) 153..306 are in no report"),
+        "{text}"
+    );
+    // A report that does not name the run's search (an older report) is refused.
+    let mut old = whole.clone();
+    old["run"].as_object_mut().unwrap().remove("search_ply");
+    let old = save(dir.path(), "old.json", &old);
+    let (code, text) = merge(&[old], &[]);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        text.contains("not a JSON report of `crosscheck --json`"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_interrupted_run_and_its_rest_keep_the_verdict_of_the_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = patched::evaluation_bit(dir.path());
+    let args = [
+        &[
+            "crosscheck",
+            "--depth",
+            "1",
+            "--random",
+            "30000",
+            "--seed",
+            "21",
+        ][..],
+        &image.args(),
+        &["--json"],
+    ]
+    .concat();
+    let mut child = binary()
+        .args(&args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    stderr.read_line(&mut line).unwrap();
+    assert!(line.starts_with("checked "), "{line}");
+    // SAFETY: kill(2) on the child's own pid.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let first: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let reached = first["reached"].as_u64().unwrap();
+    assert!(
+        reached < 30_133,
+        "interrupted among the positions: {reached}"
+    );
+    assert_eq!(first["search"]["searches"], 0);
+    let resume = first["resume"].as_str().unwrap().to_string();
+    assert!(
+        resume.contains(&format!("--json --from {reached}")),
+        "{resume}"
+    );
+
+    // The rest holds the searches, and fails on them.
+    let rest = binary().args(resume.split(' ').skip(1)).output().unwrap();
+    assert_eq!(rest.status.code(), Some(1));
+    let rest: Value = serde_json::from_slice(&rest.stdout).unwrap();
+    assert_eq!(rest["search"]["agree"], false);
+    let parts = [
+        save(dir.path(), "a.json", &first),
+        save(dir.path(), "b.json", &rest),
+    ];
+    let (code, text) = merge(&parts, &[]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("verdict: SEARCH MISMATCH"), "{text}");
 }

@@ -180,14 +180,13 @@ fn the_default_run_fails_on_a_search_difference() {
         .args(["--rom", &bin, "--sym", &sym])
         .assert()
         .code(1)
-        .stdout(predicate::str::contains(
-            "verdict: the image agrees with the reference on 143 position(s)",
-        ))
+        .stdout(predicate::str::contains("  positions            143\n"))
+        .stdout(predicate::str::contains("  mismatches           0\n"))
         .stdout(predicate::str::contains(
             "SEARCH MISMATCH at position 0 (built-in:cpw.epd:3",
         ))
         .stdout(predicate::str::contains(
-            "verdict (search): SEARCH MISMATCH",
+            "verdict: SEARCH MISMATCH (stopped at the first; --keep-going finds them all)",
         ));
 }
 

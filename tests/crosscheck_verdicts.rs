@@ -1,6 +1,9 @@
 //! No false agreement: a run that checked nothing is an error, counts are bounded, a full move
-//! list gets the same verdict from perft and crosscheck, every printed replay command
-//! reproduces what was reported, and `--json` means one JSON document on stdout, errors too.
+//! list gets the same verdict from perft and crosscheck, an overflow flag raised with room to
+//! spare is a mismatch, every printed replay command reproduces what was reported, and
+//! `--json` means one JSON document on stdout, errors too.
+
+mod patched;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -278,4 +281,74 @@ fn rom_with_the_native_engine_alone_is_refused() {
             .unwrap();
         refused(&out, "--rom/--sym choose the image the z80 engine runs");
     }
+}
+
+/// A GENMOV that sets MLOVF whenever the side to move is in check, with the whole list area
+/// free: the flag is not believed, the node is a mismatch (not a skipped position) in every
+/// walk, with the command that replays it.
+#[test]
+fn an_overflow_flag_with_room_to_spare_is_a_mismatch() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = patched::false_overflow(dir.path());
+    let lie =
+        "GENMOV set MLOVF = 0x01 with room to spare: the list needs 5 entries and 3071 were free";
+    let in_check = "4k3/8/8/8/8/8/8/4K2r w - - 0 1";
+
+    let random = cmd()
+        .args(["crosscheck", "--random", "300", "--seed", "1", "--ply", "0"])
+        .args(image.args())
+        .output()
+        .unwrap();
+    let random_text = text(&random.stdout);
+    assert_eq!(random.status.code(), Some(1), "{random_text}");
+    assert!(
+        random_text.contains("what:     GENMOV set MLOVF = 0x01 with room to spare"),
+        "{random_text}"
+    );
+    assert!(
+        random_text.contains("  skipped (list full)  0\n"),
+        "{random_text}"
+    );
+    let replay = random_text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("replay:   "))
+        .expect("a replay command");
+    let again = run_printed(replay);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(text(&again.stdout).contains("with room to spare"));
+
+    let fen = cmd()
+        .args(["crosscheck", "--fen", in_check])
+        .args(image.args())
+        .output()
+        .unwrap();
+    let fen_text = text(&fen.stdout);
+    assert_eq!(fen.status.code(), Some(1), "{fen_text}");
+    assert!(fen_text.contains(&format!("what:     {lie}")), "{fen_text}");
+
+    let moves = cmd()
+        .args(["moves", in_check])
+        .args(image.args())
+        .output()
+        .unwrap();
+    assert_eq!(moves.status.code(), Some(1));
+    assert!(text(&moves.stdout).contains(&format!("verdict: DIFFER: {lie}")));
+
+    let perft = cmd()
+        .args(["perft", "2", in_check, "--engine", "z80"])
+        .args(image.args())
+        .output()
+        .unwrap();
+    assert_eq!(perft.status.code(), Some(1));
+    assert!(text(&perft.stdout).contains(&format!("the z80 engine FAILED: {lie}")));
+
+    // The search: the image flags a list the native engine holds whole.
+    cmd()
+        .args(["crosscheck", "--search", "--ply", "2", "--fen", KIWIPETE])
+        .args(image.args())
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains(
+            "PLYMAX 2: move list: image MLOVF = 0x01: the image's move list or ply table overflowed, native room for the whole search",
+        ));
 }

@@ -66,14 +66,22 @@ fn costs_add() {
 
 #[test]
 fn runaway_code_hits_the_budget() {
-    let mut m = machine(&[0x18, 0xFE], "");
+    let mut m = machine(&[0x00, 0x18, 0xFE], "SPIN EQU 8000H");
     m.set_budget(1000);
+    let error = m.call(ORG).unwrap_err();
     assert_eq!(
-        m.call(ORG).unwrap_err(),
+        error,
         MachineError::BudgetExceeded {
-            pc: ORG,
-            count: 1000
+            pc: ORG + 1,
+            count: 1000,
+            tstates: 4 + 999 * 12,
+            routine: Some("SPIN+1".to_string()),
         }
+    );
+    assert!(error.is_runaway());
+    assert_eq!(
+        error.to_string(),
+        "runaway code: no return within the call's budget of 1000 instructions (11992 T-states); PC = 0x8001 in SPIN+1"
     );
 }
 
@@ -340,7 +348,9 @@ fn unlimited_budget_and_the_room_for_the_sentinel() {
         m.call(ORG).unwrap_err(),
         MachineError::BudgetExceeded {
             pc: ORG + 0x0A,
-            count: 19
+            count: 19,
+            tstates: 185,
+            routine: None,
         }
     );
     m.set_budget(20);
@@ -384,7 +394,9 @@ fn blocked_write_then_exact_budget_count() {
         m.call(ORG).unwrap_err(),
         MachineError::BudgetExceeded {
             pc: ORG + 3,
-            count: 1001
+            count: 1001,
+            tstates: 10 + 500 * 19,
+            routine: None,
         }
     );
 }

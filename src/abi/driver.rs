@@ -7,9 +7,20 @@ use crate::machine::{Cost, Image, Machine, MachineError, Observer};
 use super::list::ListError;
 use super::symbols::{AbiError, AbiSymbols};
 
-/// Instruction budget per routine call: far above any real GENMOV, low enough that a runaway
-/// patched image stops within a fraction of a second.
-pub(super) const CALL_BUDGET: u64 = 2_000_000;
+/// Instruction budget per call of a board routine (INITBD, GENMOV, INCHK, MOVE, UNMOVE). The
+/// costliest is GENMOV, and the slowest image the harness drives is the 1978 program: 4,831
+/// instructions (49,821 T-states) for the start position's 20 moves, 96,995 T-states for 48,
+/// so about 41,000 instructions for the largest lists (some 220 entries) at that slope; INCHK
+/// takes some 700, MOVE and UNMOVE about 30. Two million is nearly 50 times the worst, and
+/// ends a runaway call in about 30 ms.
+pub const CALL_BUDGET: u64 = 2_000_000;
+
+/// T-states the image's own PERFT may run without calling MOVE before it counts as runaway
+/// code: between two MOVE calls it makes at most a GENMOV, an INCHK and its bookkeeping (the
+/// built-in image: 44,901 T-states for a 218-move list; the 1978 program's GENMOV would need
+/// about 390,000), so 16 million is 40 times the worst. A deep PERFT runs long by right: its
+/// budget is this leash, not a total.
+pub const PERFT_LEASH: u64 = 16_000_000;
 
 /// A routine of the ABI, for error messages and T-state accounting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -63,12 +74,35 @@ pub enum DriveError {
     /// GENMOV set MLOVF.
     #[error("GENMOV set MLOVF = {0:#04X}: the move list overflowed")]
     Overflow(u8),
+    /// GENMOV set MLOVF although the node's list fitted with room to spare (more than
+    /// [`OVERFLOW_MARGIN`](super::OVERFLOW_MARGIN) entries beyond it): a false alarm that would
+    /// hide the node from the comparison.
+    #[error(
+        "GENMOV set MLOVF = {flag:#04X} with room to spare: the list needs {needed} entries and {free} were free (a list that does not fit leaves at most {} entries of room beyond it)",
+        super::OVERFLOW_MARGIN
+    )]
+    FalseOverflow {
+        /// MLOVF as GENMOV left it.
+        flag: u8,
+        /// Entries the node's list needs (the reference's).
+        needed: usize,
+        /// Entries of room from MLNXT to MLEND before the call.
+        free: usize,
+    },
     /// GENMOV did not advance the ply table as ABI section 4 says.
     #[error("GENMOV left the ply table wrong: {0}")]
     PlyTable(String),
     /// The image does not define the routine called.
     #[error("the image has no {} routine", .0.name())]
     NoRoutine(Routine),
+}
+
+impl DriveError {
+    /// True when a routine ran away (its budget or its leash ran out): a broken image, not a
+    /// difference in values.
+    pub fn is_runaway(&self) -> bool {
+        matches!(self, DriveError::Machine { error, .. } if error.is_runaway())
+    }
 }
 
 /// One emulated machine loaded with an ABI image.

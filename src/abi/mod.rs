@@ -20,7 +20,7 @@ pub mod search;
 mod state;
 mod symbols;
 
-pub use driver::{DriveError, Driver, Routine};
+pub use driver::{CALL_BUDGET, DriveError, Driver, PERFT_LEASH, Routine};
 pub use genmov::Generated;
 pub use inspect::{
     Inspection, ListInfo, PreviousEntry, SearchSmoke, Smoke, SmokeCall, SymbolGroup, inspect,
@@ -29,7 +29,7 @@ pub use inspect::{
 pub use list::{ENTRY_SIZE, ListArea, ListError, RawEntry, chosen_uci, decode_list};
 pub use perft::{EntriesNeeded, PerftError, PerftRun, PerftWalk, perft_routine, z80_perft};
 pub use perft_split::{RootCount, SplitCount, z80_perft_split};
-pub use room::ListFull;
+pub use room::{ListFull, OVERFLOW_MARGIN};
 pub use state::PlyState;
 pub use symbols::{
     AbiError, AbiSymbols, ListEndSource, OPTIONAL, PLY_TABLE_BYTES, PerftSymbols, REQUIRED,

@@ -7,7 +7,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::driver::{CALL_BUDGET, DriveError, Driver, Routine};
+use super::driver::{CALL_BUDGET, DriveError, Driver, PERFT_LEASH, Routine};
 use super::list::RawEntry;
 use super::room::ListFull;
 use super::state::PlyState;
@@ -178,7 +178,7 @@ impl<'a> PerftWalk<'a> {
             Err(full) => full,
             Ok(()) => match driver.genmov(list) {
                 Ok(_) => return Ok(()),
-                Err(error) => Driver::list_full_after(&error, needed, free).ok_or(error)?,
+                Err(error) => Driver::list_full_after(error, needed, free)?,
             },
         };
         Err(PerftError::ListFull {
@@ -234,7 +234,8 @@ pub struct PerftRun {
 }
 
 /// Calls the image's own PERFT routine once for `root` to `depth` (at most 255), with no
-/// instruction budget; None when the image has no PERFT, PDEPTH and PCOUNT.
+/// instruction budget but the leash of [`PERFT_LEASH`] T-states between MOVE calls; None when
+/// the image has no PERFT, PDEPTH and PCOUNT.
 pub fn perft_routine(
     driver: &mut Driver,
     root: &Board,
@@ -244,11 +245,15 @@ pub fn perft_routine(
         return Ok(None);
     };
     driver.set_root(root);
+    let make = driver.symbols().make;
     let machine = driver.machine_mut();
     machine.poke(symbols.pdepth, depth);
     machine.set_budget(u64::MAX);
+    machine.set_progress(&[make], PERFT_LEASH);
     let result = driver.call(Routine::Perft);
-    driver.machine_mut().set_budget(CALL_BUDGET);
+    let machine = driver.machine_mut();
+    machine.set_budget(CALL_BUDGET);
+    machine.clear_progress();
     let cost = result?;
     if let Some(mlovf) = driver.symbols().mlovf {
         let flag = driver.machine().peek(mlovf);

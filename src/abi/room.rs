@@ -3,14 +3,21 @@
 //!
 //! A node is *list-full* when the list it needs (every entry, hidden second halves included)
 //! is longer than the room between MLNXT and MLEND, or when the image itself says so by setting
-//! MLOVF after GENMOV (the built-in GENMOV refuses to start a piece once fewer than 28 entries
-//! are left). Such a node is not compared and not counted: the 1978 code drops moves silently
-//! when its list is full, and comparing or counting a truncated list would report a difference
-//! that is only the size of the list area.
+//! MLOVF after GENMOV and the list really did not fit (see [`OVERFLOW_MARGIN`]). Such a node
+//! is not compared and not counted: the 1978 code drops moves silently when its list is full,
+//! and comparing or counting a truncated list would report a difference that is only the size
+//! of the list area. A flag set with room to spare is not believed: it is the image's error.
 
 use crate::position::{Board, Entry};
 
 use super::driver::{DriveError, Driver};
+
+/// How close to the end of the list area a GENMOV may give up and set MLOVF: entries of room
+/// beyond the node's own list. An image may refuse to start a piece unless the most one piece
+/// adds still fits (28 entries: a queen's 27 moves, and one), and may test that on the write
+/// pointer's high byte, a 256-byte page early (42 entries more), as the built-in GENMOV does.
+/// A flag set with more room than the list and this margin is not a full list but a wrong one.
+pub const OVERFLOW_MARGIN: usize = 28 + 256 / 6;
 
 /// A node whose move list did not fit in the image's list area.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,9 +46,22 @@ impl Driver {
     }
 
     /// The check made after GENMOV failed: the list-full verdict when the image reported its
-    /// list full (MLOVF set), else None. `needed` and `free` are those of the check before.
-    pub fn list_full_after(error: &DriveError, needed: usize, free: usize) -> Option<ListFull> {
-        matches!(error, DriveError::Overflow(_)).then_some(ListFull { needed, free })
+    /// list full (MLOVF set) and it was (the room left, `free`, is within [`OVERFLOW_MARGIN`]
+    /// entries of the `needed` ones); a flag with more room to spare is the image's error,
+    /// [`DriveError::FalseOverflow`]; any other error is given back. `needed` and `free` are
+    /// those of the check before.
+    pub fn list_full_after(
+        error: DriveError,
+        needed: usize,
+        free: usize,
+    ) -> Result<ListFull, DriveError> {
+        match error {
+            DriveError::Overflow(_) if free <= needed + OVERFLOW_MARGIN => {
+                Ok(ListFull { needed, free })
+            }
+            DriveError::Overflow(flag) => Err(DriveError::FalseOverflow { flag, needed, free }),
+            other => Err(other),
+        }
     }
 
     /// The node the image holds now, read back from memory: BOARDA, POSK, POSQ, COLOR and the

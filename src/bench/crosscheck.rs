@@ -5,7 +5,6 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::abi::AbiError;
 use crate::crosscheck::suite::builtin_positions;
 use crate::crosscheck::{self, Config, DEFAULT_RANDOM_DEPTH, RandomSpec, Report};
 use crate::machine::Image;
@@ -80,6 +79,7 @@ pub fn builtin_run(depth: u32, random: u64, seed: u64, threads: usize) -> Config
         random_starts,
         threads,
         keep_going: false,
+        search_ply: 0,
     }
 }
 
@@ -89,7 +89,7 @@ pub(super) fn measure(
     plan: &Plan,
     image: &Image,
     cores: usize,
-) -> Result<CrosscheckSection, AbiError> {
+) -> Result<CrosscheckSection, crosscheck::RunError> {
     let p = plan.crosscheck;
     let config = |threads: usize| {
         let mut config = builtin_run(p.depth, p.random, SEED, threads);

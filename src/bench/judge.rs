@@ -303,6 +303,7 @@ mod tests {
                 seconds: spread(0.04),
                 lines_per_second: spread(250_000.0),
             },
+            runaway: None,
         }
     }
 

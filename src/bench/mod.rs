@@ -98,6 +98,12 @@ pub enum BenchError {
     /// A search gave no answer.
     #[error(transparent)]
     Search(#[from] SearchDriveError),
+    /// The cross-check could not run (the image ran away).
+    #[error(transparent)]
+    Crosscheck(#[from] crate::crosscheck::RunError),
+    /// The second image ran away (runaway code): nothing of it can be measured.
+    #[error("the image ran away: {0}")]
+    RanAway(String),
     /// The UCI session did not answer.
     #[error("the UCI session did not answer {0} within 5 s")]
     Uci(&'static str),
@@ -117,4 +123,17 @@ pub enum BenchError {
     /// The generated source did not assemble.
     #[error("the generated source does not assemble: {0}")]
     Assembler(#[from] AsmErrors),
+}
+
+impl BenchError {
+    /// True when an image ran away (a routine or its search ran out of budget or leash).
+    pub fn is_runaway(&self) -> bool {
+        match self {
+            BenchError::Drive(error) => error.is_runaway(),
+            BenchError::Search(crate::abi::search::SearchDriveError::Machine(error)) => {
+                error.is_runaway()
+            }
+            _ => false,
+        }
+    }
 }

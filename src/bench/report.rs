@@ -56,6 +56,10 @@ pub struct BenchReport {
     pub search: SearchSection,
     /// Assembler speed.
     pub assembler: AssemblerRow,
+    /// The machine's error when the second image ran away (runaway code): the report is
+    /// still printed, and the command fails with it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub runaway: Option<String>,
 }
 
 /// The dashboard's sections in order, with the heading that says what their ratio is.

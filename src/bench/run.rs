@@ -27,6 +27,7 @@ pub fn run(
     let ours = default_image();
     let started_at = unix_seconds();
     let host = Host::describe();
+    let theirs = other_routines(plan, other.as_ref())?;
     progress("emulation: mixed loop, GENMOV and the search, four engines");
     let emulation = vec![
         emulation::measure_mixed_loop(plan),
@@ -34,9 +35,7 @@ pub fn run(
         emulation::measure_search(plan, &ours)?,
     ];
     progress("Z80 routines: exact T-states");
-    let mut images = vec![("our image".to_string(), &ours)];
-    images.extend(other.clone());
-    let (routines, ours_costs, notes) = routines(plan, &images)?;
+    let (routines, ours_costs, notes) = routines(plan, &ours, theirs)?;
     progress("native perft against its peer, in turns");
     let perft = plan
         .perft_cases
@@ -67,6 +66,7 @@ pub fn run(
         perft,
         crosscheck,
         engine,
+        runaway: search.timing.other_runaway(),
         search,
         assembler,
     };
@@ -92,24 +92,42 @@ fn judged(mut report: BenchReport, ours_costs: &RoutineCosts, plan: &Plan) -> Be
     report
 }
 
-/// The routines' section for every image, our image's costs, and a note per image that could
-/// not be measured (an error when ours cannot).
+/// An image's name and its routines' costs, or why they could not be measured.
+type Measured = (String, Result<RoutineCosts, BenchError>);
+
+/// The second image's routines, measured first: one that runs away is the machine's error
+/// before anything else is measured; one that fails otherwise becomes a note.
+fn other_routines(
+    plan: &Plan,
+    other: Option<&(String, &Image)>,
+) -> Result<Option<Measured>, BenchError> {
+    let Some((name, image)) = other else {
+        return Ok(None);
+    };
+    match routine_costs(image, plan.perft_depth) {
+        Err(error) if error.is_runaway() => Err(BenchError::RanAway(format!("{name}: {error}"))),
+        costs => Ok(Some((name.clone(), costs))),
+    }
+}
+
+/// The routines' section for our image and the second one's costs (`theirs`), our image's
+/// costs, and a note per image that could not be measured (an error when ours cannot).
 fn routines(
     plan: &Plan,
-    images: &[(String, &Image)],
+    ours: &Image,
+    theirs: Option<Measured>,
 ) -> Result<(RoutineSection, RoutineCosts, Vec<String>), BenchError> {
-    let costs: Vec<_> = images
-        .iter()
-        .map(|(_, image)| routine_costs(image, plan.perft_depth))
-        .collect();
+    let ours = routine_costs(ours, plan.perft_depth);
+    let mut images = vec![("our image".to_string(), ours)];
+    images.extend(theirs);
     let mut notes = Vec::new();
-    for ((name, _), cost) in images.iter().zip(&costs) {
+    for (name, cost) in &images {
         if let Err(err) = cost {
             notes.push(format!("{name} could not be measured: {err}"));
         }
     }
+    let (names, costs): (Vec<String>, Vec<_>) = images.into_iter().unzip();
     let ours = costs[0].as_ref().map_err(Clone::clone)?.clone();
-    let names: Vec<String> = images.iter().map(|(name, _)| name.clone()).collect();
     let section = RoutineSection::of(&names, &costs, plan.perft_depth);
     Ok((section, ours, notes))
 }

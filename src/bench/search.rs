@@ -338,6 +338,7 @@ pub(super) fn example(other: Option<super::OtherSearch>) -> SearchSection {
             native_speedup: s(10.0),
             other,
             other_error: None,
+            other_ran_away: false,
         },
         jupiter: JupiterTiming {
             position: "start".to_string(),

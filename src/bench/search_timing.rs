@@ -72,6 +72,15 @@ pub struct SearchTiming {
     pub other: Option<OtherSearch>,
     /// Why the second image's search was not timed, when one was given but could not be.
     pub other_error: Option<String>,
+    /// True when that was because it ran away (runaway code: the machine's error).
+    pub other_ran_away: bool,
+}
+
+impl SearchTiming {
+    /// The machine's error when the second image's search ran away.
+    pub fn other_runaway(&self) -> Option<String> {
+        self.other_error.clone().filter(|_| self.other_ran_away)
+    }
 }
 
 /// The runs, in turn order.
@@ -98,7 +107,9 @@ pub(super) fn measure(
     let setup = Setup::from_fen(case.fen).expect("the bench FENs are valid");
     let params = SearchParams::new(case.plymax);
     let mut engine = Engine::new();
-    let (mut theirs, other_error) = other_driver(other, &request);
+    let (mut theirs, other_failed) = other_driver(other, &request);
+    let other_ran_away = other_failed.as_ref().is_some_and(|(_, e)| e.is_runaway());
+    let other_error = other_failed.map(|(name, error)| format!("{name}: {error}"));
     let runs = if theirs.is_some() { OTHER + 1 } else { OTHER };
     let samples = interleaved(plan.reps, plan.search_slices, runs, |run| match run {
         OWN => timed(|| run_search(&mut own, &request).map(|_| ())),
@@ -122,7 +133,7 @@ pub(super) fn measure(
         }
     });
     assert_eq!(recorder.records.len() as u64, first.evaluations);
-    Ok(figures(&case, &first, &samples, theirs, other_error))
+    Ok(figures(&case, &first, &samples, theirs, (other_error, other_ran_away)))
 }
 
 /// The figures of the runs' samples (indexed by run: [`OWN`] ... [`OTHER`]); `first` is the
@@ -132,7 +143,7 @@ fn figures(
     first: &SearchRun,
     samples: &[Vec<Timed>],
     theirs: Option<Other>,
-    other_error: Option<String>,
+    (other_error, other_ran_away): (Option<String>, bool),
 ) -> SearchTiming {
     let tstates = first.cost.tstates as f64;
     SearchTiming {
@@ -154,6 +165,7 @@ fn figures(
             native_speedup: Timed::paired_ratios(&samples[NATIVE], &samples[OTHER]),
         }),
         other_error,
+        other_ran_away,
     }
 }
 
@@ -180,7 +192,7 @@ struct Other {
 fn other_driver(
     other: Option<(&str, &Image)>,
     request: &SearchRequest,
-) -> (Option<Other>, Option<String>) {
+) -> (Option<Other>, Option<(String, BenchError)>) {
     let Some((name, image)) = other else {
         return (None, None);
     };
@@ -196,6 +208,6 @@ fn other_driver(
             };
             (Some(other), None)
         }
-        Err(error) => (None, Some(format!("{name}: {error}"))),
+        Err(error) => (None, Some((name.to_string(), error))),
     }
 }

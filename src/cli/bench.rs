@@ -76,5 +76,10 @@ pub fn run(args: BenchArgs) -> anyhow::Result<i32> {
         let details = args.details || args.image.rom.is_some();
         out!("{}", report.to_text(details))?;
     }
+    if let Some(runaway) = &report.runaway {
+        // The report is printed; the runaway is the machine's error, and the status.
+        exit::error(&format!("the image ran away: {runaway}"), false);
+        return Ok(exit::INPUT);
+    }
     Ok(0)
 }

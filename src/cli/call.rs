@@ -205,14 +205,18 @@ fn org_hint(args: &CallArgs, image: &Image, err: anyhow::Error) -> anyhow::Error
     if !guessed || image.symbols.get("ORG").is_some() || image.org != 0 {
         return err;
     }
-    let lowest = image.symbols.iter().map(|(_, v)| v).min().unwrap_or(0);
-    let likely = if lowest > 0 {
-        format!(" (its lowest symbol is {lowest:#06X}: --org {lowest:#06X}?)")
-    } else {
-        String::new()
+    // Symbols from 0 up fit an image loaded at 0: the guess is not the likely cause.
+    let Some(lowest) = image
+        .symbols
+        .iter()
+        .map(|(_, v)| v)
+        .min()
+        .filter(|&v| v > 0)
+    else {
+        return err;
     };
     anyhow::anyhow!(
-        "{err:#}; hint: the image was loaded at 0x0000, as no --org was given and the symbol file has no ORG; if it was assembled for another address, give --org{likely}"
+        "{err:#}; hint: the image was loaded at 0x0000, as no --org was given and the symbol file has no ORG; if it was assembled for another address, give --org (its lowest symbol is {lowest:#06X}: --org {lowest:#06X}?)"
     )
 }
 

@@ -23,8 +23,9 @@ It reads the symbols (the board ABI's required and optional ones, the search's),
 routines outside the image, variables past the top of memory or over one another and \
 addresses that share their value with other names, then runs INITBD (when present), GENMOV \
 on the start position and, with the search's symbols, FNDMOV at one ply, with their exact \
-T-states. Exit status: 0 the image supports the board ABI and its smoke test passed, 1 it \
-does not, 2 the files cannot be read.";
+T-states. Exit status: 0 the image supports \
+the board ABI and its smoke test passed, 1 it does not, 2 the files cannot be read or a routine \
+ran away (runaway code, ended by its budget).";
 
 /// Inspect an image: what it supports, missing or suspicious symbols, a smoke test.
 #[derive(Debug, Args)]
@@ -79,6 +80,12 @@ pub fn run(args: ImageCmdArgs) -> anyhow::Result<i32> {
         out!("{}", symbols_text(&inspection))?;
         out!("{}", smoke_text(smoke.as_ref(), smoke_error.as_deref()))?;
         outln!("verdict: {}", verdict(&inspection, smoke.as_ref()))?;
+    }
+    if let Some(call) = smoke.as_ref().and_then(Smoke::runaway) {
+        // The report is printed (one JSON document with --json); the runaway is the machine's
+        // error on stderr, and the status of every command that meets one.
+        super::exit::error(&format!("{}: {}", call.routine, call.outcome), false);
+        return Ok(super::exit::INPUT);
     }
     Ok(if supported { 0 } else { 1 })
 }

@@ -28,7 +28,8 @@ Each row shows an entry as UCI text plus its flags byte in hex (10 first move, 2
 40 double move, low bits the captured piece); `+` marks the hidden second half of castling or \
 en passant, part of the move above it. Moves are numbered from 1 in GENMOV's order, as the \
 debugger (tui) numbers them. Exit status: 0 the lists and all move effects agree, 1 they \
-differ, 2 input error.";
+differ, 2 input error \
+or a routine that ran away.";
 
 /// Show the emulated and native move lists of a position side by side.
 #[derive(Debug, Args)]
@@ -73,6 +74,8 @@ struct JsonReport<'a> {
     rows: &'a [Row],
     agree: bool,
     mismatch: Option<&'a Mismatch>,
+    /// True when a routine ran away (`mismatch` then holds the machine's error).
+    runaway: bool,
 }
 
 /// The lists of one position: both sides' entries row by row, with what GENMOV reported.
@@ -146,7 +149,22 @@ pub fn run(args: MovesArgs) -> anyhow::Result<i32> {
         Ok(_) => 0,
         Err(Failure::Mismatch(_)) => 1,
         Err(Failure::ListFull { .. }) => 2,
+        Err(Failure::Runaway(found)) => {
+            // The lists and the verdict are printed; the runaway is the machine's error.
+            super::exit::error(&ran_away(&found), false);
+            super::exit::INPUT
+        }
     })
+}
+
+/// A runaway as one line: where in the walk, and the machine's error.
+fn ran_away(found: &Mismatch) -> String {
+    let path = if found.path.is_empty() {
+        String::new()
+    } else {
+        format!(" after {}", found.path.join(" "))
+    };
+    format!("the image ran away{path}: {}", found.kind.headline())
 }
 
 fn print_json(
@@ -166,9 +184,10 @@ fn print_json(
         rows: &lists.rows,
         agree: verdict.is_ok(),
         mismatch: match verdict {
-            Err(Failure::Mismatch(m)) => Some(m.as_ref()),
+            Err(Failure::Mismatch(m) | Failure::Runaway(m)) => Some(m.as_ref()),
             _ => None,
         },
+        runaway: matches!(verdict, Err(Failure::Runaway(_))),
     };
     outln!("{}", serde_json::to_string_pretty(&report)?)?;
     Ok(())
@@ -211,6 +230,7 @@ fn print_text(
             };
             outln!("verdict: DIFFER{path}: {}", m.kind.headline())?;
         }
+        Err(Failure::Runaway(found)) => outln!("verdict: {}", ran_away(found))?,
         Err(Failure::ListFull { needed, free, .. }) => outln!(
             "verdict: not compared: the image's move list has room for {free} entries, the position needs {needed}"
         )?,

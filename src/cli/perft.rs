@@ -27,7 +27,8 @@ Each root move's count is printed as soon as it is known (`e2e4: 9,324`); root m
 counted in parallel on --threads machines. The z80 engine plays by the Sargon rules only (a \
 pawn promotes to a queen only); standard rules need --engine native. A node whose move list \
 does not fit in the image's list area is not counted (as in crosscheck). Exit status: 0 the \
-engines agree, 1 they differ, 2 usage or input error or nothing counted, 130 interrupted.";
+engines agree, 1 they differ, 2 usage or input error, nothing counted, or a routine that ran \
+away, 130 interrupted.";
 
 /// Which move generator counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -170,6 +171,9 @@ pub fn run(args: PerftArgs) -> anyhow::Result<i32> {
         if !args.json {
             print_summary(args.depth, &count)?;
         }
+        if let Some(error) = count.runaway() {
+            exit::error(&format!("the image ran away: {error}"), false);
+        }
         reports.push(JsonPosition::of(
             &position.board,
             &engines,
@@ -192,7 +196,7 @@ pub fn run(args: PerftArgs) -> anyhow::Result<i32> {
 fn verdict_code(count: &Count) -> i32 {
     if count.interrupted {
         exit::INTERRUPTED
-    } else if count.nothing_counted() {
+    } else if count.nothing_counted() || count.runaway().is_some() {
         exit::INPUT
     } else if count.agree() {
         exit::OK

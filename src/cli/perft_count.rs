@@ -43,6 +43,8 @@ pub struct EngineCount {
     pub routine_tstates: Option<[u64; 4]>,
     /// The image failed while being driven: a difference from the reference.
     pub failure: Option<String>,
+    /// True when that failure was runaway code (the machine's error, not a difference).
+    pub runaway: bool,
     /// A move list did not fit: nothing was counted.
     pub list_full: Option<String>,
 }
@@ -69,6 +71,13 @@ impl Count {
     /// True when a move list did not fit, so the image's count is missing.
     pub fn nothing_counted(&self) -> bool {
         self.engines().any(|(_, c)| c.list_full.is_some())
+    }
+
+    /// The machine's error when the image ran away.
+    pub fn runaway(&self) -> Option<&str> {
+        self.engines()
+            .find(|(_, c)| c.runaway)
+            .and_then(|(_, c)| c.failure.as_deref())
     }
 
     /// True when every engine finished and their counts and root moves agree.
@@ -309,7 +318,10 @@ fn z80_outcome(
             match error {
                 PerftError::Interrupted => {}
                 PerftError::ListFull { .. } => count.list_full = Some(error.to_string()),
-                PerftError::Drive(error) => count.failure = Some(error.to_string()),
+                PerftError::Drive(error) => {
+                    count.runaway = error.is_runaway();
+                    count.failure = Some(error.to_string());
+                }
             }
         }
     }

@@ -96,8 +96,12 @@ pub fn run(args: PlayArgs) -> anyhow::Result<i32> {
         theme: Theme::from_env(),
         inputs: args.image.inputs(),
     };
-    let app = PlayApp::new(searcher, &engine, options)?;
-    tui::run(app)?;
+    let mut app = PlayApp::new(searcher, &engine, options)?;
+    tui::run(&mut app)?;
+    if let Some(failure) = app.failure() {
+        // The terminal is back to normal: the reason goes to stderr as every error does.
+        anyhow::bail!("{failure}");
+    }
     Ok(0)
 }
 

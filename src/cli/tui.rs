@@ -77,10 +77,14 @@ pub fn run(args: TuiArgs) -> anyhow::Result<i32> {
         dialect: args.dialect.disassembler(),
     };
     // Set up before the terminal is taken over, so a bad routine is a plain error message.
-    let app = App::new(&image, board, options)?;
+    let mut app = App::new(&image, board, options)?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         anyhow::bail!("`tui` needs an interactive terminal (stdin and stdout)");
     }
-    tui::run(app)?;
+    // A long command pauses as soon as a key waits, so Ctrl-C and q answer at once.
+    app.pause_on_key(Box::new(|| {
+        crossterm::event::poll(std::time::Duration::ZERO).unwrap_or(false)
+    }));
+    tui::run(&mut app)?;
     Ok(0)
 }

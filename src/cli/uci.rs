@@ -1,10 +1,11 @@
 //! `sargon-z80 uci`: the 1978 program as a UCI engine for chess GUIs.
 
 use std::io::{BufReader, stdin, stdout};
+use std::sync::{Arc, Mutex};
 
 use clap::Args;
 
-use sargon_z80::game::{NativeSearcher, Searcher, Z80Searcher};
+use sargon_z80::game::{Answer, Control, Failure, NativeSearcher, Request, Searcher, Z80Searcher};
 use sargon_z80::uci::{Output, Session};
 
 use super::crosscheck::ImageArgs;
@@ -57,8 +58,42 @@ pub fn run(args: UciArgs) -> anyhow::Result<i32> {
             (Box::new(searcher), format!("Sargon 1978 (Z80: {describe})"))
         }
     };
+    let runaway = Arc::new(Mutex::new(None));
+    let searcher = Box::new(Watched {
+        inner: searcher,
+        runaway: Arc::clone(&runaway),
+    });
     let out = Output::new(Box::new(stdout()));
     let mut session = Session::new(searcher, &name, out);
     session.run(BufReader::new(stdin()));
+    let ran_away = runaway.lock().map(|r| r.clone()).unwrap_or_default();
+    if let Some(error) = ran_away {
+        // The GUI had its `info string` and `bestmove`; the command says it failed.
+        anyhow::bail!("the image ran away during the session: {error}");
+    }
     Ok(0)
+}
+
+/// The engine as the session sees it, remembering an image that ran away: the session
+/// answers the GUI as it always does (an `info string`, a `bestmove`), and the command ends
+/// with the machine's error and exit status 2.
+struct Watched {
+    inner: Box<dyn Searcher>,
+    runaway: Arc<Mutex<Option<String>>>,
+}
+
+impl Searcher for Watched {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+
+    fn search(&mut self, request: &Request, control: &Control) -> Result<Answer, Failure> {
+        let result = self.inner.search(request, control);
+        if let Err(Failure::Runaway(error)) = &result {
+            if let Ok(mut first) = self.runaway.lock() {
+                first.get_or_insert_with(|| error.clone());
+            }
+        }
+        result
+    }
 }

@@ -1,5 +1,5 @@
 //! What a cross-check run checks and how: the listed positions and their depth, the seeded
-//! random positions, the threads, and the run's name for its reports.
+//! random positions, the search comparison, the threads, and the run's name for its reports.
 
 use crate::machine::Image;
 use crate::position::Board;
@@ -42,12 +42,29 @@ pub struct Config {
     pub threads: usize,
     /// Go on after the first mismatch and report them all.
     pub keep_going: bool,
+    /// Compare the image's search with the native engine on the listed positions at PLYMAX
+    /// 1..=this, after every position (0: no search).
+    pub search_ply: u8,
 }
 
 impl Config {
-    /// Positions in the whole run: the listed ones, then the random ones.
+    /// Jobs in the whole run: the listed positions, the random ones, then the searches.
     pub fn total(&self) -> u64 {
+        self.board_total().saturating_add(self.searched())
+    }
+
+    /// Positions in the run: the listed ones, then the random ones.
+    pub fn board_total(&self) -> u64 {
         (self.positions.len() as u64).saturating_add(self.random.count)
+    }
+
+    /// Positions whose search the run compares (the listed ones, when it compares any).
+    pub fn searched(&self) -> u64 {
+        if self.search_ply == 0 {
+            0
+        } else {
+            self.positions.len() as u64
+        }
     }
 
     /// The run's name for its reports: counts, depths, seed and digests of positions and image.
@@ -77,6 +94,8 @@ impl Config {
             random_depth: self.random.depth,
             positions_digest: positions.hex(),
             image_digest: digest.hex(),
+            search_ply: self.search_ply,
+            searched: self.searched(),
         }
     }
 }

@@ -7,7 +7,7 @@ use crate::reference::{Rules, perft};
 
 use super::config::Config;
 use super::mismatch::{Failure, Mismatch, MismatchKind};
-use super::outcome::{PositionFailure, Skipped};
+use super::outcome::{PositionFailure, Runaway, Skipped};
 use super::suite::{Origin, Position, RandomKind, RandomScratch, random_position_with};
 use super::walk::{Checker, Tally};
 
@@ -20,6 +20,8 @@ pub(super) struct Gathered {
     pub(super) tstates: u64,
     pub(super) failures: Vec<PositionFailure>,
     pub(super) skipped: Vec<Skipped>,
+    /// The first position at which the image ran away, if any.
+    pub(super) runaway: Option<Runaway>,
 }
 
 impl Gathered {
@@ -31,7 +33,32 @@ impl Gathered {
         self.tstates += other.tstates;
         self.failures.append(&mut other.failures);
         self.skipped.append(&mut other.skipped);
+        if let Some(runaway) = other.runaway {
+            self.ran_away(runaway);
+        }
     }
+
+    /// Keeps the runaway of the lowest-numbered position.
+    pub(super) fn ran_away(&mut self, runaway: Runaway) {
+        if self
+            .runaway
+            .as_ref()
+            .is_none_or(|kept| kept.job > runaway.job)
+        {
+            self.runaway = Some(runaway);
+        }
+    }
+}
+
+/// How a position's check ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Verdict {
+    /// It agreed, or was skipped.
+    Agreed,
+    /// It failed: the run stops unless it keeps going.
+    Failed,
+    /// The image ran away on it: the run stops.
+    RanAway,
 }
 
 /// Where a job's position comes from.
@@ -118,29 +145,45 @@ impl Job<'_> {
     }
 }
 
-/// Checks position `number` of the run; true when it failed.
+/// Checks position `number` of the run.
 pub(super) fn check_job(
     number: u64,
     config: &Config,
     checker: &mut Checker,
     scratch: &mut RandomScratch,
     mine: &mut Gathered,
-) -> bool {
+) -> Verdict {
     let job = Job::of(number, config, scratch);
     if let Some(mismatch) = check_epd_counts(&job, mine) {
         mine.positions += 1;
         mine.failures.push(job.failure(mismatch));
-        return true;
+        return Verdict::Failed;
     }
     match checker.check(&job.board, job.depth, None) {
         Ok(_) => {
             mine.positions += 1;
-            false
+            Verdict::Agreed
         }
         Err(Failure::Mismatch(mismatch)) => {
             mine.positions += 1;
             mine.failures.push(job.failure(*mismatch));
-            true
+            Verdict::Failed
+        }
+        Err(Failure::Runaway(found)) => {
+            let error = match found.kind {
+                MismatchKind::Drive { error, .. } => error,
+                other => other.headline(),
+            };
+            mine.ran_away(Runaway {
+                job: number,
+                origin: job.origin(),
+                root_fen: job.root_fen(),
+                depth: job.depth,
+                search: false,
+                path: found.path,
+                error,
+            });
+            Verdict::RanAway
         }
         Err(Failure::ListFull { path, needed, free }) => {
             mine.skipped.push(Skipped {
@@ -151,7 +194,7 @@ pub(super) fn check_job(
                 needed,
                 free,
             });
-            false
+            Verdict::Agreed
         }
     }
 }

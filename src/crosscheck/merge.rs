@@ -1,6 +1,7 @@
 //! The reports of the parts of one run (shards, an interrupted run and its resumption) merged
 //! into the report of the whole run, refusing parts of other runs, parts that overlap and
-//! positions that no part checked.
+//! positions or searches that no part did: the searches are jobs of the run like its
+//! positions, so the merged verdict is the whole run's, the search's included.
 
 use super::outcome::{Report, Span};
 
@@ -18,16 +19,26 @@ pub enum MergeError {
         /// What differs.
         what: &'static str,
     },
-    /// Two reports checked some of the same positions.
-    #[error("positions {}..{} are in more than one report", .0.first, .0.end)]
-    Overlap(Span),
-    /// Positions that no report checked (a part missing, or interrupted and not resumed).
+    /// Two reports checked some of the same jobs.
+    #[error("{} {}..{} are in more than one report", .0, .1.first, .1.end)]
+    Overlap(&'static str, Span),
+    /// Jobs that no report did (a part missing, or interrupted and not resumed).
     #[error(
-        "positions {}..{} are in no report (a part is missing, or was interrupted and not resumed)",
-        .0.first,
-        .0.end
+        "{} {}..{} are in no report (a part is missing, or was interrupted and not resumed)",
+        .0,
+        .1.first,
+        .1.end
     )]
-    Missing(Span),
+    Missing(&'static str, Span),
+}
+
+/// What a run's jobs are called in an error: its positions, or its positions and searches.
+fn jobs(report: &Report) -> &'static str {
+    if report.run.searched == 0 {
+        "positions"
+    } else {
+        "jobs (positions, then searches)"
+    }
 }
 
 /// The first field by which two runs differ.
@@ -46,6 +57,8 @@ fn difference(a: &Report, b: &Report) -> Option<&'static str> {
             "the listed positions",
         ),
         (x.image_digest != y.image_digest, "the image"),
+        (x.search_ply != y.search_ply, "the search's PLYMAX"),
+        (x.searched != y.searched, "the searched positions"),
     ]
     .into_iter()
     .find_map(|(differs, what)| differs.then_some(what))
@@ -82,6 +95,7 @@ pub fn merge(mut parts: Vec<Report>) -> Result<Report, MergeError> {
         whole.threads = whole.threads.max(part.threads);
         whole.failures.extend(part.failures.iter().cloned());
         whole.skipped.extend(part.skipped.iter().cloned());
+        whole.search.add(&part.search);
     }
     whole.failures.sort_by_key(|f| f.job);
     whole.skipped.sort_by_key(|s| s.job);
@@ -91,28 +105,35 @@ pub fn merge(mut parts: Vec<Report>) -> Result<Report, MergeError> {
 /// The parts, sorted by their first position, must check `0..total` once each.
 fn check_coverage(parts: &[Report]) -> Result<(), MergeError> {
     let total = parts[0].run.total;
+    let what = jobs(&parts[0]);
     let mut covered = 0;
     let mut excused = false;
     for part in parts.iter().filter(|p| p.reached > p.span.first) {
         let (first, reached) = (part.span.first, part.reached);
         if first < covered {
             let end = covered.min(reached);
-            return Err(MergeError::Overlap(Span { first, end }));
+            return Err(MergeError::Overlap(what, Span { first, end }));
         }
         if first > covered && !excused {
-            return Err(MergeError::Missing(Span {
-                first: covered,
-                end: first,
-            }));
+            return Err(MergeError::Missing(
+                what,
+                Span {
+                    first: covered,
+                    end: first,
+                },
+            ));
         }
         covered = reached.max(covered);
         excused = part.stopped_at_failure();
     }
     if covered < total && !excused {
-        return Err(MergeError::Missing(Span {
-            first: covered,
-            end: total,
-        }));
+        return Err(MergeError::Missing(
+            what,
+            Span {
+                first: covered,
+                end: total,
+            },
+        ));
     }
     Ok(())
 }

@@ -228,6 +228,10 @@ pub struct Mismatch {
 pub enum Failure {
     /// The image and the reference disagree.
     Mismatch(Box<Mismatch>),
+    /// A routine ran away (runaway code: its budget ran out): the image is broken, nothing
+    /// more can be compared. The node where it happened, the machine's error as a
+    /// [`MismatchKind::Drive`].
+    Runaway(Box<Mismatch>),
     /// The image's move-list area has no room for a node's list (the 1978 image holds only
     /// about 340 entries for all plies): the node is not compared rather than compared
     /// against a truncated list.

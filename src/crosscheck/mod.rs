@@ -22,6 +22,9 @@ pub use compare::lay_out;
 pub use config::{Config, DEFAULT_DEPTH, DEFAULT_RANDOM, DEFAULT_RANDOM_DEPTH, RandomSpec};
 pub use merge::{MergeError, merge};
 pub use mismatch::{ByteDiff, Failure, Mismatch, MismatchKind, ShownMove};
-pub use outcome::{Digest, PositionFailure, Report, RunId, Skipped, Span};
-pub use runner::{run, run_span};
+pub use outcome::{
+    Digest, PositionFailure, Report, RunId, Runaway, SearchFailed, SearchSkipped, SearchTally,
+    Skipped, Span,
+};
+pub use runner::{RunError, run, run_span};
 pub use walk::{Checker, Tally};

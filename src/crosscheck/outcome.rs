@@ -1,6 +1,6 @@
 //! What a run (or a part of one) found, as a value that can be written as JSON, read back and
-//! merged with the reports of the other parts: which run, which positions, what was counted,
-//! what failed.
+//! merged with the reports of the other parts: which run, which positions and searches, what
+//! was counted, what failed.
 
 use std::time::Duration;
 
@@ -10,8 +10,8 @@ use super::mismatch::Mismatch;
 use super::suite::Origin;
 use super::walk::Tally;
 
-/// Positions `first..end` of a run, numbered in run order: the listed positions, then the
-/// random ones.
+/// Jobs `first..end` of a run, numbered in run order: the listed positions, then the random
+/// ones, then the searches of the listed positions (when the run compares the search).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Span {
     /// The first position.
@@ -44,7 +44,7 @@ impl Span {
 /// What names a run, so that the reports of its parts can be told from those of another.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RunId {
-    /// Positions in the whole run.
+    /// Jobs in the whole run: its positions and its searches.
     pub total: u64,
     /// Of these, listed positions (built-in, EPD files, FENs).
     pub listed: u64,
@@ -62,6 +62,18 @@ pub struct RunId {
     pub positions_digest: String,
     /// A digest of the image (load address, bytes, symbols), hex.
     pub image_digest: String,
+    /// The deepest PLYMAX of the search comparison (0: the run compares no search).
+    pub search_ply: u8,
+    /// Listed positions whose search the run compares at PLYMAX 1..=`search_ply`: the last
+    /// jobs of the run (0: none).
+    pub searched: u64,
+}
+
+impl RunId {
+    /// The run's positions (the jobs before its searches).
+    pub fn positions(&self) -> u64 {
+        self.total - self.searched
+    }
 }
 
 /// One position that failed.
@@ -100,6 +112,89 @@ pub struct Skipped {
     pub free: usize,
 }
 
+/// A search on which the image and the native engine differ, in a run's report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchFailed {
+    /// The search's job number in the run.
+    pub job: u64,
+    /// Where its position came from.
+    pub origin: Origin,
+    /// The position's FEN.
+    pub root_fen: String,
+    /// The PLYMAX searched.
+    pub plymax: u8,
+    /// What differs, both sides.
+    pub failure: String,
+}
+
+/// A search that was not compared (a full move list on both sides, or memory the native
+/// model does not hold), in a run's report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchSkipped {
+    /// The search's job number in the run.
+    pub job: u64,
+    /// Where its position came from.
+    pub origin: Origin,
+    /// The position's FEN.
+    pub root_fen: String,
+    /// The PLYMAX at which it stopped (deeper ones were not tried).
+    pub plymax: u8,
+    /// Why.
+    pub reason: String,
+}
+
+/// The search comparison of a run or of a part of one.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SearchTally {
+    /// Searches compared to a verdict (agreeing or not).
+    pub searches: u64,
+    /// Evaluation records compared.
+    pub evaluations: u64,
+    /// The image's T-states over all searches.
+    pub tstates: u64,
+    /// Wall-clock time of the searches.
+    #[serde(rename = "wall_seconds", with = "seconds")]
+    pub wall: Duration,
+    /// Searches that differ, in job order (only the first unless the run kept going).
+    pub failures: Vec<SearchFailed>,
+    /// Searches not compared, in job order.
+    pub skipped: Vec<SearchSkipped>,
+}
+
+impl SearchTally {
+    /// Adds another part's searches.
+    pub fn add(&mut self, other: &SearchTally) {
+        self.searches += other.searches;
+        self.evaluations += other.evaluations;
+        self.tstates += other.tstates;
+        self.wall += other.wall;
+        self.failures.extend(other.failures.iter().cloned());
+        self.skipped.extend(other.skipped.iter().cloned());
+        self.failures.sort_by_key(|f| (f.job, f.plymax));
+        self.skipped.sort_by_key(|s| (s.job, s.plymax));
+    }
+}
+
+/// Where the image ran away (a routine or a search ran out of its budget or leash): a broken
+/// image, not a difference in values. A run ends there, without a report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Runaway {
+    /// The job number in the run.
+    pub job: u64,
+    /// Where the position came from.
+    pub origin: Origin,
+    /// The position's FEN.
+    pub root_fen: String,
+    /// The comparison depth of a position, or the PLYMAX of a search.
+    pub depth: u32,
+    /// True for a search (then `depth` is its PLYMAX).
+    pub search: bool,
+    /// The moves from the root to the node where a routine ran away.
+    pub path: Vec<String>,
+    /// The machine's error: the routine, where PC was, the instructions and T-states spent.
+    pub error: String,
+}
+
 /// The outcome of a run, or of a part of one.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Report {
@@ -136,6 +231,9 @@ pub struct Report {
     pub failures: Vec<PositionFailure>,
     /// Positions not checked to the end because a move list did not fit.
     pub skipped: Vec<Skipped>,
+    /// The searches this report compared (none when the run compares no search or the part
+    /// holds none of its searches: see [`Report::searches`]).
+    pub search: SearchTally,
 }
 
 /// A duration in JSON as seconds (a float), for every report of the room.
@@ -153,19 +251,29 @@ pub(super) mod seconds {
 }
 
 impl Report {
-    /// Positions per second of wall time.
+    /// Positions per second of the wall time spent on them (the searches' time left out).
     pub fn positions_per_second(&self) -> f64 {
-        self.positions as f64 / self.wall.as_secs_f64().max(1e-9)
+        let wall = self.wall.saturating_sub(self.search.wall);
+        self.positions as f64 / wall.as_secs_f64().max(1e-9)
     }
 
-    /// True when no position failed.
+    /// True when no position and no search failed.
     pub fn agrees(&self) -> bool {
-        self.failures.is_empty()
+        self.failures.is_empty() && self.search.failures.is_empty()
+    }
+
+    /// The jobs of this report's span that are searches (empty when it holds none).
+    pub fn searches(&self) -> Span {
+        let positions = self.run.positions();
+        Span {
+            first: self.span.first.max(positions),
+            end: self.span.end.max(positions),
+        }
     }
 
     /// True when the run stopped at its first failure before the end of its span.
     pub fn stopped_at_failure(&self) -> bool {
-        !self.interrupted && !self.failures.is_empty() && self.reached < self.span.end
+        !self.interrupted && !self.agrees() && self.reached < self.span.end
     }
 }
 

@@ -1,4 +1,5 @@
-//! Text reports: the run summary, a mismatch with both lists side by side, skipped nodes.
+//! Text reports: the run summary (its searches included), a mismatch with both lists side by
+//! side, skipped nodes.
 
 use std::fmt::Write;
 
@@ -28,10 +29,29 @@ pub fn summary(report: &Report) -> String {
             ),
         ),
         ("wall time", duration(report.wall)),
-        ("positions/s", per_second(report.positions, report.wall)),
+        (
+            "positions/s",
+            per_second(
+                report.positions,
+                report.wall.saturating_sub(report.search.wall),
+            ),
+        ),
     ];
     for (name, value) in rows {
         let _ = writeln!(out, "  {name:<20} {value}");
+    }
+    if report.run.searched > 0 {
+        let search = &report.search;
+        let rows = [
+            ("searches", grouped(search.searches)),
+            ("evaluations compared", grouped(search.evaluations)),
+            ("search T-states", grouped(search.tstates)),
+            ("search mismatches", grouped(search.failures.len() as u64)),
+            ("searches skipped", grouped(search.skipped.len() as u64)),
+        ];
+        for (name, value) in rows {
+            let _ = writeln!(out, "  {name:<20} {value}");
+        }
     }
     out
 }

@@ -1,20 +1,22 @@
 //! A whole cross-check run: positions and random positions shared out to worker threads, each
-//! with its own machine, and the results gathered in position order so that the report does
-//! not depend on the thread count. A run can check a part of its positions ([`Span`]: a shard,
-//! or the rest of an interrupted run) and be stopped from outside (Ctrl-C).
+//! with its own machine, then the searches of the listed positions when the run compares the
+//! search, and the results gathered in job order so that the report does not depend on the
+//! thread count. A run can do a part of its jobs ([`Span`]: a shard, or the rest of an
+//! interrupted run) and be stopped from outside (Ctrl-C).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
+use crate::abi::{AbiError, Driver};
+use crate::engine::Setup;
 use crate::machine::Image;
 
-use crate::abi::{AbiError, Driver};
-
 use super::config::Config;
-use super::job::{Gathered, check_job};
-use super::outcome::{Report, Span};
-use super::suite::RandomScratch;
+use super::job::{Gathered, Verdict, check_job};
+use super::outcome::{Report, Runaway, SearchFailed, SearchSkipped, SearchTally, Span};
+use super::search::{SearchRunConfig, run_searches};
+use super::suite::{Position, RandomScratch};
 use super::walk::Checker;
 
 /// The work shared by the workers of one run: the next position to take and when to stop.
@@ -34,13 +36,41 @@ impl Queue<'_> {
     }
 }
 
+/// Why a run ended without a report.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RunError {
+    /// The image cannot be driven at all (missing symbols).
+    #[error(transparent)]
+    Abi(#[from] AbiError),
+    /// The image ran away on a position or a search: a broken image, not a difference in
+    /// values, so the run ends there.
+    #[error(
+        "the image ran away on {} {} ({}){}: {}",
+        if .0.search { "the search of position" } else { "position" },
+        .0.job,
+        .0.origin.label(),
+        path_text(&.0.path),
+        .0.error
+    )]
+    Runaway(Box<Runaway>),
+}
+
+/// ` after [e2e4 e7e5]`, or nothing at the root.
+fn path_text(path: &[String]) -> String {
+    if path.is_empty() {
+        String::new()
+    } else {
+        format!(" after [{}]", path.join(" "))
+    }
+}
+
 /// Runs the whole cross-check. `progress(done, total)` is called from the worker threads as
-/// positions are checked. Fails only when the image cannot be driven at all.
+/// jobs are done. Fails when the image cannot be driven at all, or runs away.
 pub fn run(
     image: &Image,
     config: &Config,
     progress: &(dyn Fn(u64, u64) + Sync),
-) -> Result<Report, AbiError> {
+) -> Result<Report, RunError> {
     let whole = Span {
         first: 0,
         end: config.total(),
@@ -48,51 +78,52 @@ pub fn run(
     run_span(image, config, whole, None, progress)
 }
 
-/// Runs the positions `span` of the cross-check `config` describes (positions are numbered
-/// in run order: the listed ones, then the random ones). When `stop` is set, the workers
-/// finish the positions they hold and the report says where the run got to (`reached`):
-/// every position before it was checked.
+/// Runs the jobs `span` of the cross-check `config` describes (numbered in run order: the
+/// listed positions, the random ones, then the searches of the listed positions when the run
+/// compares the search). When `stop` is set, the workers finish the positions they hold (a
+/// search in hand is broken off) and the report says where the run got to (`reached`): every
+/// job before it was done. The searches come after every position, and only when the
+/// positions before them all agreed or the run keeps going.
 pub fn run_span(
     image: &Image,
     config: &Config,
     span: Span,
     stop: Option<&AtomicBool>,
     progress: &(dyn Fn(u64, u64) + Sync),
-) -> Result<Report, AbiError> {
+) -> Result<Report, RunError> {
     let started = Instant::now();
     // Resolve once up front so that a bad image fails before threads start.
     Driver::new(image)?;
+    let total = config.total();
     let span = Span {
-        first: span.first.min(config.total()),
-        end: span.end.min(config.total()),
+        first: span.first.min(total),
+        end: span.end.min(total),
     };
-    let queue = Queue {
-        next: AtomicU64::new(span.first),
-        done: AtomicU64::new(0),
-        failed: AtomicBool::new(false),
-        stop,
-        span,
+    let positions = config.board_total();
+    let board = Span {
+        first: span.first.min(positions),
+        end: span.end.min(positions),
     };
-    let gathered = Mutex::new(Gathered::default());
-    let threads = config.threads.max(1).min(span.len().max(1) as usize);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                let mine = worker(image, config, &queue, progress);
-                gathered
-                    .lock()
-                    .expect("no worker panics while holding the lock")
-                    .add(mine);
-            });
-        }
-    });
-    let mut all = gathered.into_inner().expect("workers finished");
-    all.failures.sort_by_key(|f| f.job);
-    all.skipped.sort_by_key(|s| s.job);
-    if !config.keep_going {
-        all.failures.truncate(1);
+    let checked = check_positions(image, config, board, stop, progress)?;
+    let (mut all, mut reached, mut threads) = (checked.gathered, checked.reached, checked.threads);
+    if let Some(runaway) = all.runaway.take() {
+        return Err(RunError::Runaway(Box::new(runaway)));
     }
-    let reached = queue.next.into_inner().min(span.end);
+    let searches = Span {
+        first: span.first.max(positions),
+        end: span.end.max(positions),
+    };
+    let halted = !config.keep_going && !all.failures.is_empty();
+    let stopped = stop.is_some_and(|s| s.load(Ordering::Relaxed));
+    let mut search = SearchTally::default();
+    if reached == board.end && !halted && !stopped && !searches.is_empty() {
+        let done = board.len();
+        let part = search_part(image, config, searches, stop, &|n, _| {
+            progress(done + n, span.len())
+        })?;
+        (search, reached) = (part.tally, searches.first + part.reached);
+        threads = threads.max(part.threads);
+    }
     let interrupted = stop.is_some_and(|s| s.load(Ordering::Relaxed)) && reached < span.end;
     Ok(Report {
         run: config.run_id(image),
@@ -108,8 +139,129 @@ pub fn run_span(
         wall: started.elapsed(),
         threads,
         seed: config.random.seed,
-        failures: all.failures,
-        skipped: all.skipped,
+        failures: std::mem::take(&mut all.failures),
+        skipped: std::mem::take(&mut all.skipped),
+        search,
+    })
+}
+
+/// What the positions of a span gave.
+struct Checked {
+    gathered: Gathered,
+    reached: u64,
+    threads: usize,
+}
+
+/// The positions `span` (all before the searches) on worker threads.
+fn check_positions(
+    image: &Image,
+    config: &Config,
+    span: Span,
+    stop: Option<&AtomicBool>,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Checked, RunError> {
+    let queue = Queue {
+        next: AtomicU64::new(span.first),
+        done: AtomicU64::new(0),
+        failed: AtomicBool::new(false),
+        stop,
+        span,
+    };
+    let gathered = Mutex::new(Gathered::default());
+    let threads = config.threads.max(1).min(span.len().max(1) as usize);
+    if !span.is_empty() {
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    let mine = worker(image, config, &queue, progress);
+                    gathered
+                        .lock()
+                        .expect("no worker panics while holding the lock")
+                        .add(mine);
+                });
+            }
+        });
+    }
+    let mut all = gathered.into_inner().expect("workers finished");
+    all.failures.sort_by_key(|f| f.job);
+    all.skipped.sort_by_key(|s| s.job);
+    if !config.keep_going {
+        all.failures.truncate(1);
+    }
+    let reached = queue.next.into_inner().min(span.end);
+    Ok(Checked {
+        gathered: all,
+        reached,
+        threads,
+    })
+}
+
+/// What the searches of a span gave.
+struct Searched {
+    tally: SearchTally,
+    /// Searches done from the span's first.
+    reached: u64,
+    threads: usize,
+}
+
+/// The searches `span` (job numbers after the positions) on worker threads: the listed
+/// positions they stand for, at PLYMAX 1..=`config.search_ply`.
+fn search_part(
+    image: &Image,
+    config: &Config,
+    span: Span,
+    stop: Option<&AtomicBool>,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Searched, RunError> {
+    let first = config.board_total();
+    let listed = &config.positions[(span.first - first) as usize..(span.end - first) as usize];
+    let setups: Vec<Setup> = listed.iter().map(Position::setup).collect();
+    let run = SearchRunConfig {
+        max_ply: config.search_ply,
+        threads: config.threads,
+        keep_going: config.keep_going,
+        compare_pv: true,
+    };
+    let report = run_searches(image, &setups, &run, stop, progress)?;
+    let job = |position: usize| span.first + position as u64;
+    let listed_at = |position: usize| &listed[position];
+    if let Some(found) = &report.runaway {
+        let p = listed_at(found.position);
+        return Err(RunError::Runaway(Box::new(Runaway {
+            job: job(found.position),
+            origin: p.origin.clone(),
+            root_fen: p.fen.clone(),
+            depth: u32::from(found.plymax),
+            search: true,
+            path: Vec::new(),
+            error: found.failure.clone(),
+        })));
+    }
+    let failures = report.failures.iter().map(|f| SearchFailed {
+        job: job(f.position),
+        origin: listed_at(f.position).origin.clone(),
+        root_fen: listed_at(f.position).fen.clone(),
+        plymax: f.plymax,
+        failure: f.failure.clone(),
+    });
+    let skipped = report.skipped.iter().map(|s| SearchSkipped {
+        job: job(s.position),
+        origin: listed_at(s.position).origin.clone(),
+        root_fen: listed_at(s.position).fen.clone(),
+        plymax: s.plymax,
+        reason: s.reason.clone(),
+    });
+    Ok(Searched {
+        tally: SearchTally {
+            searches: report.searches,
+            evaluations: report.evaluations,
+            tstates: report.tstates,
+            wall: report.wall,
+            failures: failures.collect(),
+            skipped: skipped.collect(),
+        },
+        reached: report.reached as u64,
+        threads: config.threads.max(1).min(setups.len().max(1)),
     })
 }
 
@@ -131,8 +283,12 @@ fn worker(
         if job >= queue.span.end {
             break;
         }
-        let failed = check_job(job, config, &mut checker, &mut scratch, &mut mine);
-        if failed && !config.keep_going {
+        let halts = match check_job(job, config, &mut checker, &mut scratch, &mut mine) {
+            Verdict::Agreed => false,
+            Verdict::Failed => !config.keep_going,
+            Verdict::RanAway => true,
+        };
+        if halts {
             queue.failed.store(true, Ordering::Relaxed);
         }
         let done = queue.done.fetch_add(1, Ordering::Relaxed) + 1;

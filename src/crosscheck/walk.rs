@@ -214,12 +214,21 @@ impl Walk<'_> {
     }
 
     /// The image failed while being driven at `node`; the reference's list is shown with it.
+    /// A routine that ran away is [`Failure::Runaway`]: no comparison can go on.
     fn drive_fail(&self, node: &Board, ply: &Ply, error: DriveError) -> Failure {
+        let runaway = error.is_runaway();
         let kind = MismatchKind::Drive {
             error: error.to_string(),
-            native: ply.laid.to_vec(),
+            native: if runaway {
+                Vec::new()
+            } else {
+                ply.laid.to_vec()
+            },
         };
-        self.fail(node, kind)
+        match self.fail(node, kind) {
+            Failure::Mismatch(found) if runaway => Failure::Runaway(found),
+            failure => failure,
+        }
     }
 
     /// Generates the node's list on both sides and compares them: the entries with their
@@ -241,7 +250,8 @@ impl Walk<'_> {
 
     /// The reference's list, laid out where GENMOV will write, then GENMOV itself. A node
     /// whose list does not fit (the abi room's one definition: no room for the reference's
-    /// list, or MLOVF set by GENMOV) is not compared: it is reported as skipped.
+    /// list, or MLOVF set by GENMOV when the list really did not fit) is not compared: it is
+    /// reported as skipped. A flag with room to spare is a failure of the image.
     fn generate(&mut self, ply: &mut Ply, node: &Board) -> Result<Generated, Failure> {
         generate(node, Rules::Sargon, &mut ply.native);
         let before = self.driver.ply_state();
@@ -257,8 +267,10 @@ impl Walk<'_> {
         }
         match self.driver.genmov(&mut ply.emulated) {
             Ok(generated) => Ok(generated),
-            Err(error) if Driver::list_full_after(&error, needed, free).is_some() => Err(full()),
-            Err(error) => Err(self.drive_fail(node, ply, error)),
+            Err(error) => match Driver::list_full_after(error, needed, free) {
+                Ok(_) => Err(full()),
+                Err(error) => Err(self.drive_fail(node, ply, error)),
+            },
         }
     }
 

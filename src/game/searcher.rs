@@ -120,6 +120,10 @@ pub enum Failure {
     /// The engine failed (an emulated image that broke a guard, a list overflow...).
     #[error("{0}")]
     Engine(String),
+    /// The emulated image ran away (its search ran past its budget or leash): it is broken,
+    /// and no other depth will do better.
+    #[error("{0}")]
+    Runaway(String),
 }
 
 /// An engine that can search a position.

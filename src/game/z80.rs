@@ -103,6 +103,7 @@ fn failure(error: SearchDriveError) -> Failure {
             evaluations,
             nodes,
         }),
+        SearchDriveError::Machine(ref e) if e.is_runaway() => Failure::Runaway(error.to_string()),
         other => Failure::Engine(other.to_string()),
     }
 }

@@ -13,7 +13,11 @@ use super::watch::Watch;
 use super::{Image, MachineError, Registers, SymbolTable};
 use super::{run, step};
 
-/// Instructions a call may run before it counts as runaway code.
+/// Instructions a call may run before it counts as runaway code, unless set otherwise: under
+/// a second of emulation, far beyond any routine of the board ABI (the 1978 GENMOV needs about
+/// 5,000 instructions for 20 moves) and room for a whole one-ply search of the 1978 program
+/// (4 million at most on the recorded positions). The harness sets budgets of its own for
+/// its calls (`abi`).
 pub const DEFAULT_BUDGET: u64 = 50_000_000;
 
 /// A budget no call reaches (some 10^19 instructions; at 75 million a second, thousands of
@@ -72,6 +76,8 @@ pub struct Machine {
     image: Image,
     tracing: bool,
     trace: AccessTrace,
+    /// The progress marks of [`Machine::set_progress`].
+    progress: Vec<u16>,
 }
 
 impl Core {
@@ -96,7 +102,12 @@ impl Core {
             return Err(MachineError::PcOutsideImage { pc: addr });
         }
         if self.guards.budget == 0 {
-            return Err(MachineError::BudgetExceeded { pc: addr, count: 0 });
+            return Err(MachineError::BudgetExceeded {
+                pc: addr,
+                count: 0,
+                tstates: 0,
+                routine: None,
+            });
         }
         let sp = self.guards.stack.wrapping_sub(2);
         if !self.guards.stack_ok(sp) {
@@ -135,7 +146,12 @@ impl Core {
             return Run::new(Err(error), Cost::default());
         }
         if max == 0 {
-            let error = MachineError::BudgetExceeded { pc, count: 0 };
+            let error = MachineError::BudgetExceeded {
+                pc,
+                count: 0,
+                tstates: 0,
+                routine: None,
+            };
             return Run::new(Err(error), Cost::default());
         }
         let g = Guards {
@@ -181,6 +197,7 @@ impl Machine {
             code_start: 0,
             code_len: 0,
             budget: DEFAULT_BUDGET,
+            leash: u64::MAX,
             sentinel: 0,
         };
         guards.set_code_region(&mut ram, image.org, image.bytes.len() as u32);
@@ -194,6 +211,7 @@ impl Machine {
             image: image.clone(),
             tracing: false,
             trace: AccessTrace::default(),
+            progress: Vec::new(),
         }
     }
 
@@ -264,6 +282,94 @@ impl Machine {
     /// The most instructions one call may execute.
     pub fn budget(&self) -> u64 {
         self.core.guards.budget
+    }
+
+    /// Bounds every call's progress, beside its budget: a call that runs more than `leash`
+    /// T-states without PC reaching one of `marks` (say the entries of routines a long
+    /// computation keeps calling) is runaway code, [`MachineError::NoProgress`]. The leash is
+    /// looked at between slices of [`SLICE`](super::SLICE) instructions and counted from the
+    /// end of the last slice in which PC reached a mark, so a legitimate stretch is never
+    /// overrated and a runaway one is caught at most a slice late; reaching a mark costs a
+    /// stop of the step loop, nothing between. The marks replace earlier ones; an empty list
+    /// (or [`Machine::clear_progress`]) ends it.
+    pub fn set_progress(&mut self, marks: &[u16], leash: u64) {
+        self.clear_progress();
+        for &addr in marks {
+            self.core.ram.mark_progress(addr, true);
+        }
+        self.progress = marks.to_vec();
+        self.core.guards.leash = if marks.is_empty() { u64::MAX } else { leash };
+    }
+
+    /// Ends the progress bound of [`Machine::set_progress`].
+    pub fn clear_progress(&mut self) {
+        for &addr in &self.progress {
+            self.core.ram.mark_progress(addr, false);
+        }
+        self.progress.clear();
+        self.core.guards.leash = u64::MAX;
+    }
+
+    /// The progress leash in T-states (`u64::MAX` when there is none).
+    pub fn leash(&self) -> u64 {
+        self.core.guards.leash
+    }
+
+    /// A runaway error with its place named from the symbols: the routine PC was in and the
+    /// progress marks; other errors as they are.
+    #[cold]
+    fn located(&self, error: MachineError) -> MachineError {
+        match error {
+            MachineError::BudgetExceeded {
+                pc, count, tstates, ..
+            } => MachineError::BudgetExceeded {
+                pc,
+                count,
+                tstates,
+                routine: self.routine_at(pc),
+            },
+            MachineError::NoProgress {
+                pc,
+                count,
+                tstates,
+                leash,
+                ..
+            } => MachineError::NoProgress {
+                pc,
+                count,
+                tstates,
+                leash,
+                marks: self.mark_names(),
+                routine: self.routine_at(pc),
+            },
+            other => other,
+        }
+    }
+
+    /// `NAME` or `NAME+offset` for an address of the image, from its nearest symbol below.
+    fn routine_at(&self, pc: u16) -> Option<String> {
+        if !self.image.contains(pc) {
+            return None;
+        }
+        let (name, value) = self.image.symbols.nearest_below(pc)?;
+        Some(if value == pc {
+            name.to_string()
+        } else {
+            format!("{name}+{}", pc - value)
+        })
+    }
+
+    /// The progress marks as `POINTS or MOVE` (an address where no symbol names it).
+    fn mark_names(&self) -> String {
+        let names: Vec<String> = self
+            .progress
+            .iter()
+            .map(|&addr| match self.image.symbols.label_at(addr) {
+                Some(name) => name.to_string(),
+                None => format!("{addr:#06X}"),
+            })
+            .collect();
+        names.join(" or ")
     }
 
     /// The byte at `addr`.
@@ -361,11 +467,12 @@ impl Machine {
 
     /// Runs the routine at `addr` until it returns; its cost. Counts accesses when tracing is on.
     pub fn call(&mut self, addr: u16) -> Result<Cost, MachineError> {
-        if self.tracing {
+        let result = if self.tracing {
             self.core.call_observed(addr, self.trace.counters(), None)
         } else {
             self.core.call(addr, None)
-        }
+        };
+        result.map_err(|e| self.located(e))
     }
 
     /// Runs the routine at `addr` on the untraced step loop whatever [`Machine::set_tracing`]
@@ -373,7 +480,7 @@ impl Machine {
     /// switch, i.e. what a machine built without tracing would run. The benchmarks time it to
     /// show what the switch costs; otherwise use [`Machine::call`].
     pub fn call_untraced(&mut self, addr: u16) -> Result<Cost, MachineError> {
-        self.core.call(addr, None)
+        self.core.call(addr, None).map_err(|e| self.located(e))
     }
 
     /// Runs the routine named `name` (see [`Machine::call`]).
@@ -389,7 +496,8 @@ impl Machine {
         addr: u16,
         obs: &mut O,
     ) -> Result<Cost, MachineError> {
-        self.core.call_observed(addr, obs, None)
+        let result = self.core.call_observed(addr, obs, None);
+        result.map_err(|e| self.located(e))
     }
 
     /// Runs the routine at `addr` as [`Machine::call`] does (tracing included), stopping
@@ -410,7 +518,7 @@ impl Machine {
             self.core.call(addr, Some(watch))
         };
         self.core.ram.unwatch_all();
-        result
+        result.map_err(|e| self.located(e))
     }
 
     /// Runs the program on from PC and SP as they are (nothing is pushed: start it with

@@ -7,13 +7,40 @@ use super::Cost;
 /// Everything that can go wrong loading an image or running a routine.
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
 pub enum MachineError {
-    /// The routine ran more instructions than the budget allows (runaway code).
-    #[error("instruction budget exceeded: {count} instructions executed, PC = {pc:#06X}")]
+    /// The call ran its whole instruction budget without returning: runaway code.
+    #[error(
+        "runaway code: no return within the call's budget of {count} instructions ({tstates} T-states); PC = {pc:#06X}{}",
+        place(.routine)
+    )]
     BudgetExceeded {
         /// Address of the next instruction when the budget ran out.
         pc: u16,
-        /// Instructions executed so far.
+        /// Instructions executed (the budget).
         count: u64,
+        /// T-states spent.
+        tstates: u64,
+        /// The symbol `pc` lies in (`NAME` or `NAME+offset`), when the image names one.
+        routine: Option<String>,
+    },
+    /// The call ran longer than its leash without reaching one of its progress marks
+    /// (`Machine::set_progress`): runaway code.
+    #[error(
+        "runaway code: {leash} T-states without reaching {marks} ({count} instructions, {tstates} T-states in all); PC = {pc:#06X}{}",
+        place(.routine)
+    )]
+    NoProgress {
+        /// Address of the next instruction when the leash ran out.
+        pc: u16,
+        /// Instructions executed.
+        count: u64,
+        /// T-states spent.
+        tstates: u64,
+        /// The leash: the most T-states allowed between two progress marks.
+        leash: u64,
+        /// The progress marks, by name where the image has one.
+        marks: String,
+        /// The symbol `pc` lies in (`NAME` or `NAME+offset`), when the image names one.
+        routine: Option<String>,
     },
     /// The routine executed HALT (there are no interrupts to resume it).
     #[error("HALT executed at {pc:#06X}")]
@@ -145,6 +172,24 @@ pub enum MachineError {
         /// The text given.
         text: String,
     },
+}
+
+impl MachineError {
+    /// True for runaway code: a call that spent its budget, or ran past its progress leash.
+    pub fn is_runaway(&self) -> bool {
+        matches!(
+            self,
+            MachineError::BudgetExceeded { .. } | MachineError::NoProgress { .. }
+        )
+    }
+}
+
+/// ` in NAME` for an error's place, or nothing.
+fn place(routine: &Option<String>) -> String {
+    match routine {
+        Some(name) => format!(" in {name}"),
+        None => String::new(),
+    }
 }
 
 /// The names, each cut short when it is no name but a pasted line.

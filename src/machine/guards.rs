@@ -1,5 +1,5 @@
-//! Where a call may go: the stack region, the code region, the sentinel and the budget, and the
-//! per-address stop marks the step loop tests with one load.
+//! Where a call may go: the stack region, the code region, the sentinel, the budget and the
+//! progress leash, and the per-address stop marks the step loop tests with one load.
 
 use super::MachineError;
 use super::marks::{OUTSIDE, WATCHED};
@@ -15,7 +15,12 @@ pub(crate) struct Guards {
     /// PC must stay in `code_start .. code_start + code_len`.
     pub code_start: u16,
     pub code_len: u32,
+    /// The most instructions of the call, or (in the guards a slice of the step loop runs
+    /// under) the instruction count at which the slice ends.
     pub budget: u64,
+    /// T-states a call may run without reaching a progress mark (`marks::PROGRESS`);
+    /// `u64::MAX` when the call has none.
+    pub leash: u64,
     /// Return address pushed by `begin_call`, outside the code region when there is room.
     pub sentinel: u16,
 }
@@ -75,9 +80,12 @@ impl Guards {
             return Ok(Flow::Returned);
         }
         if count >= self.budget {
+            // The T-states and the routine are filled in by the loop and the machine.
             return Err(MachineError::BudgetExceeded {
                 pc: stop.next,
                 count,
+                tstates: 0,
+                routine: None,
             });
         }
         if !self.in_code(stop.next) {
@@ -126,6 +134,7 @@ mod tests {
             code_start: 0,
             code_len: 0,
             budget: 1,
+            leash: u64::MAX,
             sentinel: 0,
         };
         g.set_code_region(&mut ram, 0x8000, 0x10);

@@ -13,8 +13,11 @@ pub(crate) const FAULT: u8 = 8;
 /// `Ram::marks` bit: a byte of an instruction whose class `Ram::classes` holds, so that a
 /// write here clears the classes it fed (the write's test is the one `PROTECTED` needs).
 pub(crate) const DECODED: u8 = 16;
+/// `Ram::marks` bit: reaching this address is progress (see `Machine::set_progress`): the
+/// call's leash starts again.
+pub(crate) const PROGRESS: u8 = 32;
 /// The `Ram::marks` bits that stop the step loop before an instruction.
-pub(crate) const STOP: u8 = OUTSIDE | WATCHED | FAULT;
+pub(crate) const STOP: u8 = OUTSIDE | WATCHED | FAULT | PROGRESS;
 
 /// The most fixed targets one watch may name.
 pub const MAX_FIXED_TARGETS: usize = 8;

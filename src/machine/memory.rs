@@ -2,7 +2,7 @@
 
 use std::ops::{Bound, RangeBounds};
 
-use super::marks::{DECODED, FAULT, MAX_FIXED_TARGETS, PROTECTED, WATCHED};
+use super::marks::{DECODED, FAULT, MAX_FIXED_TARGETS, PROGRESS, PROTECTED, WATCHED};
 use super::timing::{GROUPS, LENGTHS, LENGTHS_AFTER, NOT_PREFIX, class, timing_at};
 use super::trace::Observer;
 
@@ -27,6 +27,11 @@ pub(crate) struct Ram {
     /// Prefix fetches of the running call (for R): counted here, through the register the
     /// step loop holds `Ram` in anyway, rather than in a register of its own.
     pub prefixes: u64,
+    /// Whether PC reached a progress mark in the running slice of a call, and the T-states at
+    /// the end of the last slice in which it did: only the step loop's stops and slice ends
+    /// touch them, so they live here rather than in registers of the loop.
+    pub progressed: bool,
+    pub progress: u64,
     /// `timing::GROUPS`, `timing::LENGTHS` and `timing::LENGTHS_AFTER`: the lengths an
     /// observer needs, here so that it reaches them from the same base as memory.
     groups: [u8; 256],
@@ -64,6 +69,8 @@ impl Ram {
             classes: [class::UNKNOWN; 0x10000],
             adds: class::ADDS,
             prefixes: 0,
+            progressed: false,
+            progress: 0,
             groups: GROUPS,
             lengths: LENGTHS,
             lengths_after: LENGTHS_AFTER,
@@ -106,6 +113,16 @@ impl Ram {
             self.marks[usize::from(target)] &= !WATCHED;
         }
         self.unwatch();
+    }
+
+    /// Sets or clears the progress mark of `addr`.
+    pub fn mark_progress(&mut self, addr: u16, on: bool) {
+        let mark = &mut self.marks[usize::from(addr)];
+        *mark = if on {
+            *mark | PROGRESS
+        } else {
+            *mark & !PROGRESS
+        };
     }
 
     /// Sets or clears write protection on `range`.

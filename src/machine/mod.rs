@@ -36,6 +36,7 @@ pub use image::{Image, MAX_IMAGE_BYTES, SYMBOL_FILE_LIMITS};
 pub use marks::MAX_FIXED_TARGETS;
 pub use registers::{Flags, Registers};
 pub use resume::{Run, RunEnd};
+pub use run::SLICE;
 pub use symbols::{SymbolTable, parse_u16};
 pub use trace::{AccessTrace, NoObserver, Observer, RoutineAccess};
 pub use watch::{Watch, WatchView};

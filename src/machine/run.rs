@@ -1,18 +1,27 @@
 //! The emulation step loop of a call. iz80 executes each instruction; the machine reads the
 //! instruction's table entry after it, counts, and stops only when one of a few never-taken
-//! tests trips.
+//! tests trips. The loop runs in slices of [`SLICE`] instructions, each under guards whose
+//! budget is the slice's end; between two slices it looks at what no single instruction trips:
+//! the call's budget, the progress leash and the watch's stop poll.
 
 use std::ops::ControlFlow;
 
 use iz80::Reg16;
 
 use super::guards::{Flow, Guards, Stop};
-use super::marks::STOP;
+use super::marks::{PROGRESS, STOP};
 use super::memory::{Bus, Ram};
 use super::step::{Unusual, unusual};
 use super::timing::{class, first};
 use super::watch::{Watch, WatchView};
 use super::{Cost, MachineError, refresh};
+
+/// Instructions between two looks at what no single instruction can trip: the call's budget,
+/// the progress leash and the watch's stop poll. 65,536 instructions are under a millisecond
+/// of emulation, so another thread's stop is seen within that; each slice runs under guards
+/// whose budget is the slice's end, so the step loop is the one that counts a budget, with no
+/// test of its own.
+pub const SLICE: u64 = 1 << 16;
 
 /// The running totals of a call, kept in registers by the loop (the prefix fetches of the
 /// instructions the loop looks at closer are in `Ram::prefixes`, which leaves a register to
@@ -67,15 +76,120 @@ pub(crate) fn run_counted<B: Bus>(
     pc: u16,
     mut watch: Option<&mut dyn Watch>,
 ) -> (Result<Cost, MachineError>, Cost) {
+    let mut slice = Guards {
+        budget: SLICE.min(g.budget),
+        ..*g
+    };
     let mut tally = Tally {
         sum: 0,
-        remaining: g.budget,
+        remaining: slice.budget,
     };
-    bus.ram().prefixes = 0;
-    let result = steps(cpu, bus, g, pc, &mut watch, &mut tally);
-    let m1 = tally.m1(g, bus.ram());
+    let ram = bus.ram();
+    (ram.prefixes, ram.progressed, ram.progress) = (0, false, 0);
+    let result = slices(cpu, bus, (g, &mut slice), pc, &mut watch, &mut tally);
+    let m1 = tally.m1(&slice, bus.ram());
     refresh::settle(cpu.registers(), m1);
-    (result, tally.cost(g))
+    (result, tally.cost(&slice))
+}
+
+/// The slices of a call (`slice`: the guards of the one running), and between two of them the
+/// looks at a slice's end (`end_of_slice`), then at the next PC as a stop does them.
+#[inline(always)]
+fn slices<B: Bus>(
+    cpu: &mut iz80::Cpu,
+    bus: &mut B,
+    (g, slice): (&Guards, &mut Guards),
+    pc: u16,
+    watch: &mut Option<&mut dyn Watch>,
+    tally: &mut Tally,
+) -> Result<Cost, MachineError> {
+    if bus.ram().marks[usize::from(pc)] & STOP != 0 {
+        hit_at_entry(cpu, bus.ram(), watch, pc)?;
+    }
+    let mut pc = pc;
+    loop {
+        let next = match steps(cpu, bus, slice, pc, watch, tally) {
+            Err(MachineError::BudgetExceeded {
+                pc: next, count, ..
+            }) if count < g.budget => next,
+            Err(MachineError::BudgetExceeded { pc, count, .. }) => {
+                let tstates = tally.cost(slice).tstates;
+                let routine = None;
+                return Err(MachineError::BudgetExceeded {
+                    pc,
+                    count,
+                    tstates,
+                    routine,
+                });
+            }
+            other => return other,
+        };
+        let cost = tally.cost(slice);
+        slice.budget = end_of_slice(g, bus.ram(), watch, next, cost)?;
+        tally.remaining = slice.budget - cost.instructions;
+        let m1 = tally.m1(slice, bus.ram());
+        arrive(cpu, bus.ram(), g, watch, next, (cost, m1))?;
+        pc = next;
+    }
+}
+
+/// The end of a slice (next PC `next`, the call's cost `cost` so far): runaway code when the
+/// leash ran out since the last slice in which PC reached a progress mark,
+/// [`MachineError::Aborted`] when the watch asks to stop; else where the next slice ends.
+#[cold]
+#[inline(never)]
+fn end_of_slice(
+    g: &Guards,
+    ram: &mut Ram,
+    watch: &mut Option<&mut dyn Watch>,
+    next: u16,
+    cost: Cost,
+) -> Result<u64, MachineError> {
+    let Cost {
+        tstates,
+        instructions: count,
+    } = cost;
+    if std::mem::take(&mut ram.progressed) {
+        ram.progress = tstates;
+    }
+    if tstates - ram.progress > g.leash {
+        return Err(MachineError::NoProgress {
+            pc: next,
+            count,
+            tstates,
+            leash: g.leash,
+            marks: String::new(),
+            routine: None,
+        });
+    }
+    if watch.as_deref_mut().is_some_and(|w| w.should_stop()) {
+        return Err(MachineError::Aborted { pc: next, cost });
+    }
+    Ok(count.saturating_add(SLICE).min(g.budget))
+}
+
+/// After a slice's end, the looks at the next PC the slice's end came before (as
+/// `Guards::settle` orders them): PC leaving the code, a progress mark, the watch's target
+/// (`cost` and `m1` so far).
+#[cold]
+#[inline(never)]
+fn arrive(
+    cpu: &mut iz80::Cpu,
+    ram: &mut Ram,
+    g: &Guards,
+    watch: &mut Option<&mut dyn Watch>,
+    next: u16,
+    (cost, m1): (Cost, u64),
+) -> Result<(), MachineError> {
+    if !g.in_code(next) {
+        return Err(MachineError::PcOutsideImage { pc: next });
+    }
+    let mark = ram.marks[usize::from(next)];
+    ram.progressed |= mark & PROGRESS != 0;
+    match watch.as_deref_mut() {
+        Some(watch) if mark & super::marks::WATCHED != 0 => hit(cpu, ram, watch, next, cost, m1),
+        _ => Ok(()),
+    }
 }
 
 /// The step loop. Allocates nothing. After iz80 ran an instruction it reads the class of the
@@ -95,9 +209,6 @@ fn steps<B: Bus>(
     watch: &mut Option<&mut dyn Watch>,
     tally: &mut Tally,
 ) -> Result<Cost, MachineError> {
-    if bus.ram().marks[usize::from(pc)] & STOP != 0 {
-        hit_at_entry(cpu, bus.ram(), watch, pc)?;
-    }
     let mut pc = usize::from(pc);
     loop {
         bus.begin(pc as u16);
@@ -193,7 +304,12 @@ fn go_on<B: Bus>(
     watch: &mut Option<&mut dyn Watch>,
     tally: &Tally,
 ) -> Result<Option<Cost>, MachineError> {
-    let flow = stopped(cpu, bus.ram(), g, pc, next, tally.instructions(g))?;
+    let flow = stopped(cpu, bus.ram(), g, pc, next, tally.instructions(g));
+    if let Err(MachineError::BudgetExceeded { .. }) = flow {
+        // The end of a slice (or of the budget): the instruction ran, its observer sees it.
+        bus.finish(pc, tstates);
+    }
+    let flow = flow?;
     bus.finish(pc, tstates);
     match flow {
         Flow::Go => {}
@@ -228,7 +344,10 @@ fn stopped(
         sp: cpu.immutable_registers().get16(Reg16::SP),
         mark: ram.marks[usize::from(next)] & STOP,
     };
-    g.settle(stop, count)
+    let flow = g.settle(stop, count)?;
+    // Taken in at the slice's end: the leash is measured in slices.
+    ram.progressed |= stop.mark & PROGRESS != 0;
+    Ok(flow)
 }
 
 /// A watch whose first target is the routine's entry: it sees PC there before anything runs.

@@ -32,6 +32,15 @@ pub trait Watch {
     /// equal to this PC hits again only when PC comes back), and return `Continue` to go on or
     /// `Break` to end the call with [`MachineError::Aborted`](super::MachineError::Aborted).
     fn hit(&mut self, machine: &WatchView<'_>) -> ControlFlow<()>;
+
+    /// Asked between slices of the run (every [`SLICE`](super::SLICE) instructions, about a
+    /// millisecond of emulation) whether the call should end now, whatever PC is: true ends it
+    /// with [`MachineError::Aborted`](super::MachineError::Aborted). This is how another
+    /// thread stops a call that may never reach the target (runaway code included); the step
+    /// loop pays nothing for it per instruction.
+    fn should_stop(&mut self) -> bool {
+        false
+    }
 }
 
 /// The machine as a watch sees it at a hit: registers (R included), memory and the cost so far.

@@ -62,7 +62,7 @@ impl Drop for Guard {
 
 /// Runs `screen` until the user quits; the terminal is restored afterwards, and also before a
 /// panic message is printed.
-pub fn run<S: Screen>(mut screen: S) -> io::Result<()> {
+pub fn run<S: Screen>(screen: &mut S) -> io::Result<()> {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         restore();
@@ -74,7 +74,7 @@ pub fn run<S: Screen>(mut screen: S) -> io::Result<()> {
     let mut terminal: Terminal<CrosstermBackend<Stdout>> =
         Terminal::new(CrosstermBackend::new(io::stdout()))?;
     terminal.clear()?;
-    let result = event_loop(&mut terminal, &mut screen);
+    let result = event_loop(&mut terminal, screen);
     drop(guard);
     result
 }

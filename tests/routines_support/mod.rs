@@ -29,7 +29,7 @@ pub fn checker() -> Checker {
 /// What went wrong, with the node's FEN and the moves from the root.
 pub fn describe(failure: &Failure) -> String {
     match failure {
-        Failure::Mismatch(m) => format!(
+        Failure::Mismatch(m) | Failure::Runaway(m) => format!(
             "{}\n  node FEN: {}\n  path from the root: {}",
             m.kind.headline(),
             m.node_fen,

@@ -6,9 +6,9 @@ use serde::Serialize;
 use crate::machine::{Cost, Image};
 use crate::position::{Board, square_name};
 
-use super::super::driver::Driver;
+use super::super::driver::{DriveError, Driver};
 use super::super::search::{
-    NoSearchObserver, SearchDriver, SearchOptions, SearchRequest, SearchRun,
+    NoSearchObserver, SearchDriveError, SearchDriver, SearchOptions, SearchRequest, SearchRun,
 };
 use super::super::symbols::AbiError;
 use super::SymbolGroup;
@@ -24,6 +24,9 @@ pub struct SmokeCall {
     pub outcome: String,
     /// Whether it did what the ABI says.
     pub ok: bool,
+    /// True when it ran away (its budget or leash ran out): the machine's error, not a wrong
+    /// answer.
+    pub runaway: bool,
 }
 
 /// The search's part of the smoke test.
@@ -57,6 +60,19 @@ impl Smoke {
             && self.genmov.ok
             && !matches!(&self.search, SearchSmoke::Ran(c) if !c.ok)
     }
+
+    /// The first call that ran away, if any.
+    pub fn runaway(&self) -> Option<&SmokeCall> {
+        let search = match &self.search {
+            SearchSmoke::Ran(call) => Some(call),
+            SearchSmoke::NotRun { .. } => None,
+        };
+        self.initbd
+            .iter()
+            .chain([&self.genmov])
+            .chain(search)
+            .find(|c| c.runaway)
+    }
 }
 
 /// Runs INITBD (when present) and GENMOV on the start position, then the search's part;
@@ -76,7 +92,7 @@ pub fn smoke_test(image: &Image, search: &SymbolGroup) -> Result<Smoke, AbiError
 fn initbd(driver: &mut Driver) -> SmokeCall {
     let cost = match driver.initbd() {
         Ok(cost) => cost,
-        Err(e) => return failed("INITBD", e.to_string()),
+        Err(e) => return drive_failed("INITBD", &e),
     };
     let mut board = Board::startpos();
     driver.read_board(&mut board);
@@ -100,6 +116,7 @@ fn initbd(driver: &mut Driver) -> SmokeCall {
         cost: Some(cost),
         outcome,
         ok,
+        runaway: false,
     }
 }
 
@@ -119,18 +136,30 @@ fn genmov(driver: &mut Driver, moves: &mut Vec<(u8, u8)>) -> SmokeCall {
                     if moves == 1 { "" } else { "s" }
                 ),
                 ok: moves == 20,
+                runaway: false,
             }
         }
-        Err(e) => failed("GENMOV", e.to_string()),
+        Err(e) => drive_failed("GENMOV", &e),
     }
 }
 
-fn failed(routine: &'static str, why: String) -> SmokeCall {
+/// A board routine that failed: the machine's own error when a guard stopped it (the
+/// routine's name is already in the line).
+fn drive_failed(routine: &'static str, error: &DriveError) -> SmokeCall {
+    let why = match error {
+        DriveError::Machine { error, .. } => error.to_string(),
+        other => other.to_string(),
+    };
+    failed(routine, why, error.is_runaway())
+}
+
+fn failed(routine: &'static str, why: String, runaway: bool) -> SmokeCall {
     SmokeCall {
         routine,
         cost: None,
         outcome: why,
         ok: false,
+        runaway,
     }
 }
 
@@ -161,7 +190,8 @@ fn search_smoke(image: &Image, search: &SymbolGroup, moves: &[(u8, u8)]) -> Sear
     };
     let call = match driver.search(&request, SearchOptions::default(), &mut NoSearchObserver) {
         Ok(run) => searched(&run, moves),
-        Err(e) => failed("FNDMOV", e.to_string()),
+        Err(SearchDriveError::Machine(e)) => failed("FNDMOV", e.to_string(), e.is_runaway()),
+        Err(e) => failed("FNDMOV", e.to_string(), false),
     };
     SearchSmoke::Ran(call)
 }
@@ -180,5 +210,6 @@ fn searched(run: &SearchRun, moves: &[(u8, u8)]) -> SmokeCall {
             run.score, run.evaluations
         ),
         ok,
+        runaway: false,
     }
 }

@@ -9,10 +9,42 @@ use super::request::{SearchRequest, poke};
 use super::symbols::SearchSymbols;
 use super::watch::SearchWatch;
 
-/// Instructions a search may run before it counts as runaway code: about an hour of emulation,
-/// far beyond the deepest 1978 level (PLYMAX 6 runs some 5e9 instructions); callers can lower
-/// it (`SearchDriver::set_budget`).
+/// Instructions a search may run before it counts as runaway code, when no budget was set
+/// (`SearchDriver::set_budget`): see [`search_budget`]. Deep searches run long by right, so
+/// the leash ([`SEARCH_LEASH`]) is what ends a runaway search; the budget is the bound for
+/// code that keeps making progress and never ends (a move list whose links form a loop).
 pub const SEARCH_BUDGET: u64 = 1 << 40;
+
+/// The most instructions the 1978 program's search took at PLYMAX 1, 2 and 3 on the 433
+/// positions of `sargon1978/search.jsonl` (positions 385, 327 and 6).
+const MEASURED_1978: [u64; 3] = [3_931_406, 58_506_646, 367_657_243];
+/// The most one more ply multiplied a search's instructions there (PLYMAX 2 to 3: 33.5).
+const GROWTH_1978: u64 = 34;
+/// How far above the 1978 program's costliest search a search may go.
+const MARGIN: u64 = 16;
+
+/// The instruction budget of a search at `plymax`: 16 times the 1978 program's costliest
+/// measured search at that PLYMAX (it is the slowest image the harness drives; the built-in
+/// one needs a fifteenth of its T-states), and for a deeper search 34 times more per ply, the
+/// largest growth measured, capped at [`SEARCH_BUDGET`]. PLYMAX 1: 62,902,496 instructions,
+/// under a second of emulation; PLYMAX 2 about 12 s; PLYMAX 3 about 80 s.
+pub fn search_budget(plymax: u8) -> u64 {
+    let ply = usize::from(plymax.max(1));
+    let mut budget = MEASURED_1978[ply.min(3) - 1].saturating_mul(MARGIN);
+    for _ in 3..ply {
+        budget = budget.saturating_mul(GROWTH_1978);
+    }
+    budget.min(SEARCH_BUDGET)
+}
+
+/// T-states a search may run without reaching POINTS or MOVE before it counts as runaway
+/// code. The longest legitimate stretch without either is about one evaluation and one move
+/// generation: the 1978 program spends at most 698,383 T-states per evaluation in a whole
+/// search, everything between included (`sargon1978`: position 19 at PLYMAX 2), and its GENMOV
+/// about 390,000 for a list of 220 entries (ABI section 9's 49,821 T for 20 moves and 96,995
+/// for 48, extended). 50 million is more than 40 times that, and ends a runaway search in about
+/// 0.1 s of emulation, whatever its PLYMAX.
+pub const SEARCH_LEASH: u64 = 50_000_000;
 
 /// What a search answered (`SARGON_SEARCH.md` 7.2).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,7 +114,7 @@ pub enum SearchDriveError {
 pub struct SearchDriver {
     image: Image,
     symbols: SearchSymbols,
-    budget: u64,
+    budget: Option<u64>,
     last: Option<Machine>,
 }
 
@@ -92,7 +124,7 @@ impl SearchDriver {
         Ok(SearchDriver {
             symbols: SearchSymbols::resolve(image)?,
             image: image.clone(),
-            budget: SEARCH_BUDGET,
+            budget: None,
             last: None,
         })
     }
@@ -107,9 +139,10 @@ impl SearchDriver {
         &self.image
     }
 
-    /// Sets the most instructions one search may run.
+    /// Sets the most instructions one search may run, whatever its PLYMAX (by default
+    /// [`search_budget`] of the request's).
     pub fn set_budget(&mut self, instructions: u64) {
-        self.budget = instructions;
+        self.budget = Some(instructions);
     }
 
     /// The machine of the last search as FNDMOV left it (for reading the ply-1 list).
@@ -119,9 +152,14 @@ impl SearchDriver {
 
     /// A freshly loaded machine with `request` poked, ready for FNDMOV (at
     /// `symbols().fndmov`): for running the search under another observer, e.g. the profiler.
+    /// Its guards are the search's: the budget for the request's PLYMAX and the leash of
+    /// [`SEARCH_LEASH`] T-states between calls of POINTS or MOVE.
     pub fn prepare(&self, request: &SearchRequest) -> Machine {
         let mut machine = Machine::new(&self.image);
-        machine.set_budget(self.budget);
+        let budget = self.budget.unwrap_or(search_budget(request.plymax));
+        machine.set_budget(budget);
+        let s = &self.symbols;
+        machine.set_progress(&[s.points, s.board.make], SEARCH_LEASH);
         poke(&mut machine, &self.symbols, request);
         machine
     }

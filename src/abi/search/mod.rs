@@ -31,7 +31,9 @@ mod scratch;
 mod symbols;
 mod watch;
 
-pub use driver::{SEARCH_BUDGET, SearchDriveError, SearchDriver, SearchRun};
+pub use driver::{
+    SEARCH_BUDGET, SEARCH_LEASH, SearchDriveError, SearchDriver, SearchRun, search_budget,
+};
 pub use observe::{EvalTerms, Evaluation, NoSearchObserver, SearchObserver, SearchOptions};
 pub use pv::EntryPair;
 pub use request::SearchRequest;

@@ -46,8 +46,10 @@ pub trait SearchObserver {
     /// included); only called when the options ask for lists.
     fn on_list(&mut self, _ply: u8, _entries: &[RawEntry]) {}
 
-    /// Polled at every evaluation: true ends the search with
-    /// [`SearchDriveError::Aborted`](super::SearchDriveError::Aborted).
+    /// Polled at every evaluation, and between slices of the run whatever the image does
+    /// (every [`SLICE`](crate::machine::SLICE) instructions, under a millisecond): true ends
+    /// the search with [`SearchDriveError::Aborted`](super::SearchDriveError::Aborted). Another
+    /// thread's stop flag read here stops any search at once, a runaway one included.
     fn should_stop(&mut self) -> bool {
         false
     }

@@ -170,6 +170,13 @@ impl<O: SearchObserver> Watch for SearchWatch<'_, O> {
         &self.fixed[..self.fixed_len]
     }
 
+    fn should_stop(&mut self) -> bool {
+        if self.observer.should_stop() {
+            self.findings.stopped = true;
+        }
+        self.findings.stopped
+    }
+
     fn hit(&mut self, view: &WatchView<'_>) -> ControlFlow<()> {
         let (pc, sp) = (view.pc(), view.sp());
         match self.inside {

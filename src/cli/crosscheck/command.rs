@@ -2,7 +2,7 @@
 //! goes on with an interrupted run from where it stopped.
 
 use sargon_z80::crosscheck::suite::Origin;
-use sargon_z80::crosscheck::{PositionFailure, Report};
+use sargon_z80::crosscheck::{PositionFailure, Report, Runaway, SearchFailed};
 use sargon_z80::text::shell_command;
 
 use super::{CrosscheckArgs, DEFAULT_DEPTHS};
@@ -15,29 +15,73 @@ fn words(items: &[&str]) -> Vec<String> {
 /// same image, the same depth, and an EPD line's counts when they are what failed or passed
 /// before the walk.
 pub fn replay(image_words: &[String], failure: &PositionFailure) -> String {
+    let position = (&failure.origin, failure.root_fen.as_str(), failure.depth);
+    position_replay(image_words, position, &failure.counts)
+}
+
+/// The command that runs the position (or its search) on which the image ran away, alone.
+pub fn runaway_replay(image_words: &[String], runaway: &Runaway) -> String {
+    if runaway.search {
+        let plymax = u8::try_from(runaway.depth).unwrap_or(u8::MAX);
+        return search_replay(image_words, plymax, &runaway.origin, &runaway.root_fen);
+    }
+    let position = (&runaway.origin, runaway.root_fen.as_str(), runaway.depth);
+    position_replay(image_words, position, &[])
+}
+
+/// `sargon-z80 crosscheck`, the image, and one position (origin, FEN, depth) with the EPD
+/// counts `counts` in its FEN.
+fn position_replay(
+    image_words: &[String],
+    (origin, root_fen, depth): (&Origin, &str, u32),
+    counts: &[(u32, u64)],
+) -> String {
     let mut line = words(&["sargon-z80", "crosscheck"]);
     line.extend(image_words.iter().cloned());
-    match &failure.origin {
+    match origin {
         Origin::Random { seed, index, .. } => line.extend([
             "--seed".to_string(),
             seed.to_string(),
             "--random-index".to_string(),
             index.to_string(),
             "--random-depth".to_string(),
-            failure.depth.to_string(),
+            depth.to_string(),
         ]),
         Origin::Epd { .. } | Origin::Fen => {
-            let mut fen = failure.root_fen.clone();
-            for (depth, nodes) in &failure.counts {
+            let mut fen = root_fen.to_string();
+            for (depth, nodes) in counts {
                 fen.push_str(&format!(" ;D{depth} {nodes}"));
             }
             line.extend([
                 "--fen".to_string(),
                 fen,
                 "--depth".to_string(),
-                failure.depth.to_string(),
+                depth.to_string(),
             ]);
         }
+    }
+    shell_command(&line)
+}
+
+/// The command that compares one search of a run again, alone.
+pub fn search_failed_replay(image_words: &[String], failed: &SearchFailed) -> String {
+    search_replay(image_words, failed.plymax, &failed.origin, &failed.root_fen)
+}
+
+/// `sargon-z80 crosscheck --search --ply PLYMAX`, the image, and the position: its seed and
+/// index for a random one, else its FEN.
+pub fn search_replay(image_words: &[String], plymax: u8, origin: &Origin, fen: &str) -> String {
+    let mut line = words(&["sargon-z80", "crosscheck", "--search", "--ply"]);
+    line.push(plymax.to_string());
+    line.extend(image_words.iter().cloned());
+    match origin {
+        Origin::Random { seed, index, .. } => line.extend([
+            "--seed".to_string(),
+            seed.to_string(),
+            "--random-index".to_string(),
+            index.to_string(),
+        ]),
+        Origin::Epd { .. } | Origin::Fen => line.extend(["--fen".to_string(), fen.to_string()]),
     }
     shell_command(&line)
 }

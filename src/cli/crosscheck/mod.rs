@@ -16,7 +16,7 @@ use clap::Args;
 
 use sargon_z80::abi::AbiSymbols;
 use sargon_z80::crosscheck::search::DEFAULT_SEARCH_PLY;
-use sargon_z80::crosscheck::{self, Config, Report, Span};
+use sargon_z80::crosscheck::{self, Config, Report, RunError, Span};
 use sargon_z80::crosscheck::{DEFAULT_DEPTH, DEFAULT_RANDOM_DEPTH};
 
 pub use image::ImageArgs;
@@ -46,11 +46,13 @@ Examples:
   sargon-z80 crosscheck --search --ply 2 --fen startpos --rom sargon78.bin --sym sargon78.sym
 
 The default run also compares the image's search with the native engine at PLYMAX 1 and 2 on \
-the built-in positions (when the image defines the search's symbols; --ply 0 leaves it out).
+the built-in positions (when the image defines the search's symbols; --ply 0 leaves it out), \
+after the positions, as the last jobs of the run: shards share them, --merge judges them.
 
-Ctrl-C stops after the positions in hand and prints what was checked and the command that \
-goes on from there. Exit status: 0 all agree, 1 a mismatch (each printed with the command that \
-replays it), 2 a usage or input error or nothing checked, 130 interrupted.";
+Ctrl-C stops after the positions in hand (a search in hand is broken off) and prints what was \
+checked and the command that goes on from there. Exit status: 0 all agree, 1 a mismatch (each \
+printed with the command that replays it), 2 a usage or input error, an image that ran away, or \
+nothing checked, 130 interrupted.";
 
 /// Cross-check the Z80 image against the native reference, node by node (the main job).
 #[derive(Debug, Args)]
@@ -161,6 +163,9 @@ fn search_only(args: &CrosscheckArgs) -> anyhow::Result<i32> {
     }
     let report = search::compare_from(&image, &positions, from, args, config.threads)?;
     let words = args.image.replay_words();
+    if let Some(found) = &report.runaway {
+        anyhow::bail!("{}", search::ran_away(found, &positions, &words));
+    }
     let resume = report
         .interrupted
         .then(|| search::resume(args, &config, report.reached));
@@ -177,7 +182,7 @@ fn search_only(args: &CrosscheckArgs) -> anyhow::Result<i32> {
         if config.random.count > 0 {
             outln!("  {:<20} {}", "seed", config.random.seed)?;
         }
-        outln!("verdict: {}", search::verdict(&report))?;
+        show::print_verdict(&search::verdict(&report))?;
         if let Some(resume) = &resume {
             outln!("to go on: {resume}")?;
         }
@@ -190,79 +195,72 @@ fn search_only(args: &CrosscheckArgs) -> anyhow::Result<i32> {
     Ok(search::status(&report))
 }
 
-/// A run: the chosen positions, or a part of them, checked on the image.
+/// A run: the chosen positions, or a part of them, checked on the image; then, in the default
+/// run, the image's search on the built-in positions (jobs of the run like the positions, so
+/// that shards share them and a merge gives the whole run's verdict).
 fn check(args: &CrosscheckArgs) -> anyhow::Result<i32> {
     let image = args.image.load()?;
     let symbols = AbiSymbols::resolve(&image)?;
-    let config = positions::config(args)?;
+    let mut config = positions::config(args)?;
+    let search_note = search_plan(args, &image, &mut config);
     let span = span(args, &config)?;
     if !args.json {
-        show::header(args, &config, span, &symbols)?;
+        show::header(args, &config, span, &symbols, search_note.as_deref())?;
     }
     interrupt::watch(interrupt::Answer::Stop);
-    let progress = Progress::new(span.len());
+    // The run's searches are jobs after its positions (see `Config::searched`).
+    let unit = if config.searched() > 0 { "jobs" } else { "positions" };
+    let progress = Progress::of(span.len(), unit);
     let stop = Some(interrupt::stop_flag());
-    let report = crosscheck::run_span(&image, &config, span, stop, &|done, _| {
+    let run = crosscheck::run_span(&image, &config, span, stop, &|done, _| {
         progress.update(done)
-    })?;
+    });
     progress.finish();
-    if report.positions == 0 && report.agrees() && !report.interrupted {
+    let report = match run {
+        Ok(report) => report,
+        Err(RunError::Runaway(runaway)) => {
+            let replay = command::runaway_replay(&args.image.replay_words(), &runaway);
+            let error = RunError::Runaway(runaway);
+            anyhow::bail!("{error}; replay: {replay}");
+        }
+        Err(error) => return Err(error.into()),
+    };
+    let checked = report.positions + report.search.searches;
+    if checked == 0 && report.agrees() && !report.interrupted {
         anyhow::bail!(
-            "nothing was checked: all {} position(s) were skipped, their move lists do not fit in the image's list area",
-            report.skipped.len()
+            "nothing was checked: all {} position(s) were skipped, their move lists do not fit in the image's list area{}",
+            report.skipped.len(),
+            match report.search.skipped.len() {
+                0 => String::new(),
+                n => format!(", and {n} search(es) were not compared"),
+            }
         );
     }
-    // With --json the search goes into the one document; as text it follows the board's report.
-    let in_json = if args.json && !report.interrupted {
-        default_search(args, &image, &config)?
-    } else {
-        None
-    };
-    show::report(args, &report, &symbols, in_json.as_ref())?;
-    let searched = if args.json || report.interrupted {
-        in_json
-    } else {
-        default_search(args, &image, &config)?
-    };
-    Ok(match searched {
-        Some(done) if status(&report) == exit::OK => search::status(&done.report),
-        _ => status(&report),
-    })
+    show::report(args, &report, &symbols)?;
+    Ok(status(&report))
 }
 
-/// The default run's search comparison: PLYMAX 1..=--ply on the built-in positions, when the
-/// run checks them whole and the image follows the search ABI (otherwise a note says why not).
-/// In text mode the result is printed here; with --json the caller puts it in the document.
-fn default_search(
+/// Whether the run compares the search, set in `config`: the default run does, to PLYMAX
+/// --ply on the built-in positions, when the image follows the search ABI; otherwise a note
+/// that says why not (None when there is nothing to say).
+fn search_plan(
     args: &CrosscheckArgs,
     image: &sargon_z80::machine::Image,
-    config: &Config,
-) -> anyhow::Result<Option<search::Done>> {
+    config: &mut Config,
+) -> Option<String> {
     let chosen = !args.files.is_empty() || !args.fens.is_empty() || args.random_index.is_some();
-    if args.ply == 0 || chosen || args.shard.is_some() || args.from.is_some() {
-        return Ok(None);
+    if args.ply == 0 || chosen {
+        return None;
     }
-    if let Err(missing) = search::supported(image) {
-        if !args.json {
-            outln!("search: not compared, the image has no search ABI ({missing})")?;
+    match search::supported(image) {
+        Ok(()) => {
+            config.search_ply = args.ply;
+            None
         }
-        return Ok(None);
+        Err(missing) => Some(format!(
+            "not compared, the image has no search ABI ({missing})"
+        )),
     }
-    let listed = Config {
-        random: sargon_z80::crosscheck::RandomSpec {
-            count: 0,
-            ..config.random
-        },
-        ..config.clone()
-    };
-    let positions = search::positions(&listed)?;
-    let report = search::compare(image, &positions, args, config.threads)?;
-    let done = search::Done { report, positions };
-    if !args.json {
-        search::show(&done.report, &done.positions, &args.image.replay_words())?;
-        outln!("verdict (search): {}", search::verdict(&done.report))?;
-    }
-    Ok(Some(done))
 }
 
 /// The positions of the run this invocation checks: all, a shard, from --from on.
@@ -307,7 +305,7 @@ fn why_empty(args: &CrosscheckArgs, config: &Config, span: Span) -> String {
     }
 }
 
-/// The exit status of a report.
+/// The exit status of a report (the search's verdict included).
 fn status(report: &Report) -> i32 {
     verdict_status(report.interrupted, report.agrees())
 }

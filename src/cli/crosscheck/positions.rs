@@ -61,6 +61,8 @@ pub fn config(args: &CrosscheckArgs) -> anyhow::Result<Config> {
         random_starts,
         threads,
         keep_going: args.keep_going,
+        // Set by the run once it knows whether the image has the search's symbols.
+        search_ply: 0,
     })
 }
 

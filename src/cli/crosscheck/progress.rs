@@ -12,6 +12,8 @@ const STEPS: u64 = 1000;
 pub struct Progress {
     bar: Option<indicatif::ProgressBar>,
     total: u64,
+    /// What is counted: positions, or jobs when a run's searches come after its positions.
+    unit: &'static str,
     /// Positions between two changes of the display.
     step: u64,
     /// The next count at which the display changes.
@@ -21,6 +23,11 @@ pub struct Progress {
 impl Progress {
     /// A display for a run of `total` positions.
     pub fn new(total: u64) -> Progress {
+        Progress::of(total, "positions")
+    }
+
+    /// A display for a run of `total` things called `unit`.
+    pub fn of(total: u64, unit: &'static str) -> Progress {
         let terminal = std::io::stderr().is_terminal();
         let step = if terminal {
             (total / STEPS).max(1)
@@ -31,14 +38,15 @@ impl Progress {
             bar: terminal.then(|| {
                 let bar = indicatif::ProgressBar::new(total);
                 bar.set_style(
-                    indicatif::ProgressStyle::with_template(
-                        "{bar:40} {pos}/{len} positions  {per_sec}  eta {eta}",
-                    )
+                    indicatif::ProgressStyle::with_template(&format!(
+                        "{{bar:40}} {{pos}}/{{len}} {unit}  {{per_sec}}  eta {{eta}}"
+                    ))
                     .expect("the template is valid"),
                 );
                 bar
             }),
             total,
+            unit,
             step,
             next: AtomicU64::new(if terminal { 0 } else { step }),
         }
@@ -63,7 +71,7 @@ impl Progress {
             bar.set_position(done);
         } else {
             // Progress is a courtesy: a stderr that cannot be written does not stop the run.
-            let _ = writeln!(std::io::stderr(), "checked {done}/{} positions", self.total);
+            let _ = writeln!(std::io::stderr(), "checked {done}/{} {}", self.total, self.unit);
         }
     }
 

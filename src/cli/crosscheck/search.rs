@@ -1,7 +1,7 @@
-//! The search comparison of `crosscheck`: the image's FNDMOV against the native engine at
-//! PLYMAX 1..N on the run's positions, evaluation by evaluation. `--search` runs it alone (on
-//! the listed and the random positions); the default run adds it, to PLYMAX 2, on the
-//! built-in positions.
+//! `crosscheck --search`: the image's FNDMOV against the native engine at PLYMAX 1..N on the
+//! listed and the random positions, evaluation by evaluation. (The default run's search
+//! comparison, to PLYMAX 2 on the built-in positions, is a part of the run itself: see
+//! `sargon_z80::crosscheck::run_span`.)
 
 use sargon_z80::abi::AbiError;
 use sargon_z80::abi::search::SearchSymbols;
@@ -12,10 +12,10 @@ use sargon_z80::crosscheck::search::{
 use sargon_z80::crosscheck::suite::{Origin, RandomScratch};
 use sargon_z80::engine::Setup;
 use sargon_z80::machine::Image;
-use sargon_z80::text::{duration, grouped, shell_command, z80_time};
+use sargon_z80::text::{duration, grouped, z80_time};
 
 use super::super::output::{OutputError, outln};
-use super::command::{RunWords, resume_line};
+use super::command::{self, RunWords, resume_line};
 use super::progress::Progress;
 use super::{CrosscheckArgs, interrupt};
 
@@ -24,14 +24,6 @@ pub const DEFAULT_SEARCH_RANDOM: u64 = 100;
 /// The most positions one `--search` run holds (each is set up before the run; a million
 /// searches at PLYMAX 2 already take hours).
 pub const MAX_SEARCH_POSITIONS: u64 = 1_000_000;
-
-/// A finished search comparison and its positions (for the replay commands).
-pub struct Done {
-    /// What the comparison found.
-    pub report: SearchReport,
-    /// The positions, in run order.
-    pub positions: Vec<Searched>,
-}
 
 /// One searched position: its setup and where it came from (for the replay).
 pub struct Searched {
@@ -153,25 +145,20 @@ pub fn supported(image: &Image) -> Result<(), AbiError> {
 
 /// The command that replays one search mismatch alone.
 pub fn replay(image_words: &[String], found: &SearchMismatch, positions: &[Searched]) -> String {
-    let mut line: Vec<String> = ["sargon-z80", "crosscheck", "--search", "--ply"]
-        .iter()
-        .map(|w| w.to_string())
-        .collect();
-    line.push(found.plymax.to_string());
-    line.extend(image_words.iter().cloned());
     let searched = &positions[found.position];
-    match &searched.origin {
-        Origin::Random { seed, index, .. } => line.extend([
-            "--seed".to_string(),
-            seed.to_string(),
-            "--random-index".to_string(),
-            index.to_string(),
-        ]),
-        Origin::Epd { .. } | Origin::Fen => {
-            line.extend(["--fen".to_string(), searched.fen.clone()])
-        }
-    }
-    shell_command(&line)
+    command::search_replay(image_words, found.plymax, &searched.origin, &searched.fen)
+}
+
+/// The error of a search on which the image ran away, with the command that replays it.
+pub fn ran_away(found: &SearchMismatch, positions: &[Searched], image_words: &[String]) -> String {
+    format!(
+        "the image ran away on the search of position {} ({}) at PLYMAX {}: {}; replay: {}",
+        found.position,
+        label(&positions[found.position]),
+        found.plymax,
+        found.failure,
+        replay(image_words, found, positions)
+    )
 }
 
 /// Where a searched position came from, for a failure line.

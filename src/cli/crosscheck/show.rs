@@ -3,10 +3,10 @@
 
 use sargon_z80::abi::{AbiSymbols, ListEndSource};
 use sargon_z80::crosscheck::{Config, Report, Span, report as text};
-use sargon_z80::text::grouped;
+use sargon_z80::text::{MAX_WIDTH, grouped, hanging};
 
 use super::super::output::{OutputError, out, outln};
-use super::{CrosscheckArgs, command, search};
+use super::{CrosscheckArgs, command};
 
 /// Skipped positions listed one by one; the rest are counted.
 const SHOWN: usize = 10;
@@ -17,6 +17,7 @@ pub fn header(
     config: &Config,
     span: Span,
     symbols: &AbiSymbols,
+    search_note: Option<&str>,
 ) -> Result<(), OutputError> {
     let random = match config.random.count {
         0 => String::new(),
@@ -35,16 +36,26 @@ pub fn header(
         "run:   {}",
         run_line(config.random.count, config.random.seed, config.threads)
     )?;
+    if config.searched() > 0 {
+        outln!(
+            "search: the {} listed position(s) at PLYMAX 1..={}, after them, against the native engine",
+            grouped(config.searched()),
+            config.search_ply
+        )?;
+    } else if let Some(note) = search_note {
+        outln!("search: {note}")?;
+    }
     if span.first != 0 || span.end != config.total() {
         let shard = match args.shard {
             Some((k, n)) => format!(" (shard {k}/{n})"),
             None => String::new(),
         };
         outln!(
-            "part:  positions {}..{} of {}{shard}",
+            "part:  jobs {}..{} of {}{shard}{}",
             span.first,
             span.end,
-            config.total()
+            config.total(),
+            searches_in(span, config.board_total(), config.searched())
         )?;
     }
     outln!("image: {}; {}", args.image.describe(), list_area(symbols))?;
@@ -56,6 +67,25 @@ pub fn run_line(random: u64, seed: u64, threads: usize) -> String {
     match random {
         0 => format!("{threads} thread(s)"),
         _ => format!("seed {seed}, {threads} thread(s)"),
+    }
+}
+
+/// What of a part is searches, when the run has any: `; searches: jobs 10,133..10,266`, or
+/// that the part holds none of them.
+fn searches_in(span: Span, positions: u64, searched: u64) -> String {
+    if searched == 0 {
+        return String::new();
+    }
+    let first = span.first.max(positions);
+    let end = span.end.max(positions);
+    if first >= end {
+        format!(
+            "; no search in this part (the run's searches are jobs {}..{})",
+            positions,
+            positions + searched
+        )
+    } else {
+        format!("; searches: jobs {first}..{end}")
     }
 }
 
@@ -73,22 +103,13 @@ fn list_area(symbols: &AbiSymbols) -> String {
 }
 
 /// The report, as text or JSON.
-pub fn report(
-    args: &CrosscheckArgs,
-    report: &Report,
-    symbols: &AbiSymbols,
-    searched: Option<&search::Done>,
-) -> anyhow::Result<()> {
+pub fn report(args: &CrosscheckArgs, report: &Report, symbols: &AbiSymbols) -> anyhow::Result<()> {
     let image_words = args.image.replay_words();
     let resume = report.interrupted.then(|| command::resume(args, report));
     if args.json {
         let mut json = json(report, &image_words, resume.as_deref())?;
         json["image"] = args.image.describe().into();
         json["list_end"] = serde_json::to_value(symbols.list_end_source)?;
-        if let Some(done) = searched {
-            json["search"] = search::json(&done.report, &done.positions, &image_words)?;
-            json["agree"] = (report.agrees() && done.report.agrees()).into();
-        }
         outln!("{}", serde_json::to_string_pretty(&json)?)?;
         return Ok(());
     }
@@ -99,8 +120,8 @@ pub fn report(
     Ok(())
 }
 
-/// The report as a JSON value, with the replay command of every failure and the command
-/// that goes on after an interruption.
+/// The report as a JSON value, with the replay command of every failure (of a position or of
+/// a search) and the command that goes on after an interruption.
 pub fn json(
     report: &Report,
     image_words: &[String],
@@ -112,6 +133,17 @@ pub fn json(
             value["replay"] = command::replay(image_words, failure).into();
         }
     }
+    let search = &mut json["search"];
+    if let Some(failures) = search["failures"].as_array_mut() {
+        for (value, failure) in failures.iter_mut().zip(&report.search.failures) {
+            value["replay"] = command::search_failed_replay(image_words, failure).into();
+        }
+    }
+    let jobs = report.searches();
+    search["max_ply"] = report.run.search_ply.into();
+    search["positions"] = report.run.searched.into();
+    search["jobs"] = serde_json::to_value(jobs)?;
+    search["agree"] = report.search.failures.is_empty().into();
     json["image_args"] = image_words.into();
     json["depth"] = report.run.depth.into();
     json["random_depth"] = report.run.random_depth.into();
@@ -122,12 +154,23 @@ pub fn json(
     Ok(json)
 }
 
-/// Failures, skipped positions, the summary and the verdict.
+/// Failures, skipped positions and searches, the summary and the verdict.
 pub fn body(report: &Report, image_words: &[String], keep_going: bool) -> Result<(), OutputError> {
     for failure in &report.failures {
         outln!(
             "{}",
             text::failure(failure, &command::replay(image_words, failure))
+        )?;
+    }
+    for failed in &report.search.failures {
+        outln!(
+            "SEARCH MISMATCH at position {} ({} {}), PLYMAX {}: {}\n  replay: {}",
+            failed.job - report.run.positions(),
+            failed.origin.label(),
+            failed.root_fen,
+            failed.plymax,
+            failed.failure,
+            command::search_failed_replay(image_words, failed)
         )?;
     }
     for skipped in report.skipped.iter().take(SHOWN) {
@@ -136,16 +179,31 @@ pub fn body(report: &Report, image_words: &[String], keep_going: bool) -> Result
     if report.skipped.len() > SHOWN {
         outln!("... and {} more skipped", report.skipped.len() - SHOWN)?;
     }
+    for skip in report.search.skipped.iter().take(SHOWN) {
+        outln!(
+            "skipped search at position {} ({} {}), PLYMAX {}: {}",
+            skip.job - report.run.positions(),
+            skip.origin.label(),
+            skip.root_fen,
+            skip.plymax,
+            skip.reason
+        )?;
+    }
+    if report.search.skipped.len() > SHOWN {
+        outln!(
+            "... and {} more searches skipped",
+            report.search.skipped.len() - SHOWN
+        )?;
+    }
     out!("{}", text::summary(report))?;
     if report.run.random > 0 {
         outln!("  {:<20} {}", "seed", report.seed)?;
     }
-    outln!("verdict: {}", verdict(report, keep_going))?;
+    print_verdict(&verdict(report, keep_going))?;
     Ok(())
 }
 
 fn verdict(report: &Report, keep_going: bool) -> String {
-    let mismatches = report.failures.len() as u64;
     let skipped = match report.skipped.len() {
         0 => String::new(),
         n => format!(
@@ -154,25 +212,91 @@ fn verdict(report: &Report, keep_going: bool) -> String {
         ),
     };
     if report.interrupted {
-        let found = match mismatches {
-            0 => "no mismatch so far".to_string(),
-            n => format!("MISMATCH in {} position(s) so far", grouped(n)),
-        };
-        return format!(
-            "interrupted after {} of {} position(s): {found}{skipped}",
-            grouped(report.reached - report.span.first),
-            grouped(report.span.len())
-        );
+        return interrupted(report, &skipped);
     }
     if report.agrees() {
-        return format!(
-            "the image agrees with the reference on {} position(s){skipped}",
-            grouped(report.positions)
-        );
+        return format!("the image agrees {}{skipped}", agreed(report));
     }
-    if keep_going {
-        format!("MISMATCH in {} position(s){skipped}", grouped(mismatches))
+    let (positions, searches) = (report.failures.len(), report.search.failures.len());
+    let what = if positions == 0 {
+        "SEARCH MISMATCH"
     } else {
-        "MISMATCH (stopped at the first; --keep-going finds them all)".to_string()
+        "MISMATCH"
+    };
+    if !keep_going {
+        return format!("{what} (stopped at the first; --keep-going finds them all)");
     }
+    let mut found = Vec::new();
+    if positions > 0 {
+        found.push(format!("{} position(s)", grouped(positions as u64)));
+    }
+    if searches > 0 {
+        found.push(format!("{} search(es)", grouped(searches as u64)));
+    }
+    format!("{what} in {}{skipped}", found.join(" and "))
+}
+
+/// A verdict after its label, each of its lines (a new line where a part of it begins) kept
+/// within the width of a report, the lines after the first under the first's text.
+pub fn print_verdict(verdict: &str) -> Result<(), OutputError> {
+    for (i, part) in verdict.split('\n').enumerate() {
+        let label = if i == 0 { "verdict: " } else { "         " };
+        outln!("{}", hanging(&format!("{label}{part}"), label.len(), MAX_WIDTH))?;
+    }
+    Ok(())
+}
+
+/// What an agreeing report agreed on (a new line before each part after the first): the positions with the reference, the searches with the
+/// native engine, and plainly when a part of a run that compares the search holds none.
+fn agreed(report: &Report) -> String {
+    let mut parts = Vec::new();
+    let positions = report.run.positions();
+    let board = report.span.first < positions;
+    if board {
+        parts.push(format!(
+            "with the reference on {} position(s)",
+            grouped(report.positions)
+        ));
+    }
+    let searches = report.searches();
+    if !searches.is_empty() {
+        parts.push(format!(
+            "with the native engine on {} search(es)",
+            grouped(report.search.searches)
+        ));
+    }
+    let mut text = parts.join("\nand ");
+    if report.run.searched > 0 && searches.is_empty() {
+        text.push_str(&format!(
+            ";\nno search was checked in this part (the run's searches are jobs {}..{})",
+            positions, report.run.total
+        ));
+    }
+    text
+}
+
+/// The verdict of an interrupted report: how far it got, and what it found so far.
+fn interrupted(report: &Report, skipped: &str) -> String {
+    let (positions, searches) = (report.failures.len(), report.search.failures.len());
+    let found = match (positions, searches) {
+        (0, 0) => "no mismatch so far".to_string(),
+        (n, 0) => format!("MISMATCH in {} position(s) so far", grouped(n as u64)),
+        (0, m) => format!("SEARCH MISMATCH in {} search(es) so far", grouped(m as u64)),
+        (n, m) => format!(
+            "MISMATCH in {} position(s) and {} search(es) so far",
+            grouped(n as u64),
+            grouped(m as u64)
+        ),
+    };
+    let (done, of) = (report.reached - report.span.first, report.span.len());
+    let jobs = if report.run.searched == 0 {
+        format!("{} of {} position(s)", grouped(done), grouped(of))
+    } else {
+        format!(
+            "{} of {} job(s) (the positions, then the searches)",
+            grouped(done),
+            grouped(of)
+        )
+    };
+    format!("interrupted after {jobs}: {found}{skipped}")
 }

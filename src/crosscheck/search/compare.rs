@@ -1,8 +1,13 @@
 //! One search compared: run both sides, then every field in a fixed order.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::abi::AbiError;
-use crate::abi::search::{SearchDriveError, SearchDriver, SearchOptions, SearchRequest, SearchRun};
-use crate::engine::{Engine, EvalRecord, SearchError, SearchParams, SearchResult, Setup};
+use crate::abi::search::{
+    Evaluation, SearchDriveError, SearchDriver, SearchObserver, SearchOptions, SearchRequest,
+    SearchRun,
+};
+use crate::engine::{Engine, EvalRecord, Observer, SearchError, SearchParams, SearchResult, Setup};
 use crate::position::square_name;
 use crate::reference::{Move, sargon_line};
 
@@ -54,6 +59,42 @@ pub enum SearchFailure {
     /// nothing was compared.
     #[error("not compared: the search leaves the modelled memory ({0})")]
     Unmodelled(String),
+    /// The caller's stop flag ended a search before it finished: nothing was compared.
+    #[error("not compared: stopped before the search finished")]
+    Interrupted,
+}
+
+/// A recorder that also answers the caller's stop flag, so that a search in hand ends at once
+/// (on the image, between slices of the run: a runaway search too).
+struct Until<'a> {
+    recorder: &'a mut Recorder,
+    stop: Option<&'a AtomicBool>,
+}
+
+impl Until<'_> {
+    fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+}
+
+impl Observer for Until<'_> {
+    fn on_eval(&mut self, record: &EvalRecord) {
+        self.recorder.on_eval(record);
+    }
+
+    fn should_stop(&mut self) -> bool {
+        self.stopped()
+    }
+}
+
+impl SearchObserver for Until<'_> {
+    fn on_evaluation(&mut self, e: &Evaluation) {
+        self.recorder.on_evaluation(e);
+    }
+
+    fn should_stop(&mut self) -> bool {
+        self.stopped()
+    }
 }
 
 /// Runs searches on an image and on the native engine and compares them.
@@ -96,6 +137,18 @@ impl SearchCheck {
         plymax: u8,
         r_register: u8,
     ) -> Result<SearchOutcome, SearchFailure> {
+        self.check_until(setup, plymax, r_register, None)
+    }
+
+    /// [`SearchCheck::check`], ended with [`SearchFailure::Interrupted`] as soon as `stop` is
+    /// set (within a slice of the emulated run, whatever the image does).
+    pub fn check_until(
+        &mut self,
+        setup: &Setup,
+        plymax: u8,
+        r_register: u8,
+        stop: Option<&AtomicBool>,
+    ) -> Result<SearchOutcome, SearchFailure> {
         self.native.records.clear();
         self.image.records.clear();
         let params = SearchParams {
@@ -103,7 +156,14 @@ impl SearchCheck {
             r_register,
             list_capacity: self.capacity,
         };
-        let native = (self.engine).search(setup, &params, &mut self.native);
+        let mut native_side = Until {
+            recorder: &mut self.native,
+            stop,
+        };
+        let native = (self.engine).search(setup, &params, &mut native_side);
+        if native_side.stopped() {
+            return Err(SearchFailure::Interrupted);
+        }
         let request = SearchRequest {
             board: setup.board,
             moveno: setup.moveno,
@@ -114,7 +174,14 @@ impl SearchCheck {
             pv: self.compare_pv,
             lists: false,
         };
-        let run = (self.driver).search(&request, options, &mut self.image);
+        let mut image_side = Until {
+            recorder: &mut self.image,
+            stop,
+        };
+        let run = (self.driver).search(&request, options, &mut image_side);
+        if image_side.stopped() {
+            return Err(SearchFailure::Interrupted);
+        }
         let (native, run) = both(native, run)?;
         if !native.anomalies.is_empty() {
             return Err(SearchFailure::Unmodelled(native.anomalies.to_string()));

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::abi::AbiError;
+use crate::abi::search::SearchDriveError;
 use crate::engine::Setup;
 use crate::machine::Image;
 use crate::position::Board;
@@ -42,6 +43,16 @@ pub struct SearchMismatch {
     pub plymax: u8,
     /// What differs, and both sides (or why a side could not search).
     pub failure: String,
+}
+
+impl SearchMismatch {
+    fn new(position: usize, plymax: u8, failure: String) -> SearchMismatch {
+        SearchMismatch {
+            position,
+            plymax,
+            failure,
+        }
+    }
 }
 
 /// A search not compared: both sides ran out of move list, or the native model does not hold
@@ -84,12 +95,15 @@ pub struct SearchReport {
     /// Searches not compared (a full move list, memory the model does not hold), in position
     /// order.
     pub skipped: Vec<SearchSkip>,
+    /// The first search on which the image ran away (its budget or leash ran out): the run
+    /// stopped there, whatever `keep_going` says.
+    pub runaway: Option<SearchMismatch>,
 }
 
 impl SearchReport {
-    /// True when no search differed (and the run was not interrupted).
+    /// True when no search differed (and the run was not interrupted, and did not run away).
     pub fn agrees(&self) -> bool {
-        self.failures.is_empty() && !self.interrupted
+        self.failures.is_empty() && !self.interrupted && self.runaway.is_none()
     }
 }
 
@@ -109,8 +123,9 @@ pub fn random_setup(
 
 /// Searches every one of `setups` on `image` and on the native engine at PLYMAX 1 up to
 /// `config.max_ply` and compares them. `progress(done, total)` is called as positions are
-/// finished; `stop` ends the run after the positions in hand. Fails only when the image has
-/// no search ABI.
+/// finished; `stop` ends the run at once (the searches in hand are broken off and not
+/// counted). A search that runs away ends the run too. Fails only when the image has no search
+/// ABI.
 pub fn run_searches(
     image: &Image,
     setups: &[Setup],
@@ -122,30 +137,19 @@ pub fn run_searches(
     // The symbols resolved once up front, so that an image without the search ABI fails
     // before threads start.
     crate::abi::search::SearchSymbols::resolve(image)?;
-    let next = AtomicUsize::new(0);
-    let failed = AtomicBool::new(false);
-    let done = AtomicUsize::new(0);
+    let shared = Shared {
+        next: AtomicUsize::new(0),
+        failed: AtomicBool::new(false),
+        done: AtomicUsize::new(0),
+        unfinished: AtomicUsize::new(usize::MAX),
+        stop,
+    };
     let gathered = Mutex::new(SearchReport::default());
-    let stopped =
-        || failed.load(Ordering::Relaxed) || stop.is_some_and(|s| s.load(Ordering::Relaxed));
     let threads = config.threads.max(1).min(setups.len().max(1));
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let mut check = SearchCheck::new(image).expect("resolved before the workers");
-                check.compare_pv = config.compare_pv;
-                let mut mine = SearchReport::default();
-                while !stopped() {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(setup) = setups.get(index) else {
-                        break;
-                    };
-                    if !position(&mut check, setup, index, config.max_ply, &mut mine) {
-                        failed.store(!config.keep_going, Ordering::Relaxed);
-                    }
-                    let done = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    progress(done as u64, setups.len() as u64);
-                }
+                let mine = worker(image, setups, config, &shared, progress);
                 add(
                     &mut gathered.lock().expect("no worker panics holding it"),
                     mine,
@@ -161,25 +165,108 @@ pub fn run_searches(
     }
     report.max_ply = config.max_ply;
     report.positions = setups.len();
-    report.interrupted =
-        stop.is_some_and(|s| s.load(Ordering::Relaxed)) && done.into_inner() < setups.len();
-    // A worker finishes the position it took, so all before the next one to take were done.
-    report.reached = next.into_inner().min(setups.len());
+    // A worker finishes the position it took unless it was broken off: every position before
+    // the first broken one, and before the next one to take, was done.
+    report.reached = shared
+        .next
+        .into_inner()
+        .min(shared.unfinished.into_inner())
+        .min(setups.len());
+    report.interrupted = stop.is_some_and(|s| s.load(Ordering::Relaxed))
+        && report.runaway.is_none()
+        && report.reached < setups.len();
     report.wall = started.elapsed();
     Ok(report)
 }
 
-/// One position at every PLYMAX up to `max_ply`; false when a search differed. A search not
-/// compared ends the position: a deeper one needs more list, and meets the same memory.
+/// What the workers of a run share.
+struct Shared<'a> {
+    /// The next position to take.
+    next: AtomicUsize,
+    /// Set when the run stops at a difference or a runaway.
+    failed: AtomicBool,
+    /// Positions finished.
+    done: AtomicUsize,
+    /// The first position taken but not finished (broken off by `stop`, or a runaway).
+    unfinished: AtomicUsize,
+    /// The caller's stop flag.
+    stop: Option<&'a AtomicBool>,
+}
+
+impl Shared<'_> {
+    fn stopped(&self) -> bool {
+        self.failed.load(Ordering::Relaxed) || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+}
+
+/// One worker: its own machine and native engine, positions taken in order until none is left
+/// or the run stops.
+fn worker(
+    image: &Image,
+    setups: &[Setup],
+    config: &SearchRunConfig,
+    shared: &Shared,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> SearchReport {
+    let mut check = SearchCheck::new(image).expect("resolved before the workers");
+    check.compare_pv = config.compare_pv;
+    let mut mine = SearchReport::default();
+    while !shared.stopped() {
+        let index = shared.next.fetch_add(1, Ordering::Relaxed);
+        let Some(setup) = setups.get(index) else {
+            break;
+        };
+        let ended = position(&mut check, setup, index, config, shared.stop, &mut mine);
+        let halts = match ended {
+            Ended::Agreed | Ended::Interrupted => false,
+            Ended::Differed => !config.keep_going,
+            Ended::RanAway => true,
+        };
+        if halts {
+            shared.failed.store(true, Ordering::Relaxed);
+        }
+        if matches!(ended, Ended::RanAway | Ended::Interrupted) {
+            shared.unfinished.fetch_min(index, Ordering::Relaxed);
+            continue;
+        }
+        let done = shared.done.fetch_add(1, Ordering::Relaxed) + 1;
+        progress(done as u64, setups.len() as u64);
+    }
+    mine
+}
+
+/// How one position's searches ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ended {
+    /// Every search agreed or was skipped.
+    Agreed,
+    /// A search differed.
+    Differed,
+    /// The caller's stop broke a search off: the position does not count.
+    Interrupted,
+    /// The image ran away.
+    RanAway,
+}
+
+/// One position at every PLYMAX up to `config.max_ply`. A search not compared ends the
+/// position: a deeper one needs more list, and meets the same memory.
 fn position(
     check: &mut SearchCheck,
     setup: &Setup,
     index: usize,
-    max_ply: u8,
+    config: &SearchRunConfig,
+    stop: Option<&AtomicBool>,
     mine: &mut SearchReport,
-) -> bool {
-    for plymax in 1..=max_ply {
-        match check.check(setup, plymax, 0) {
+) -> Ended {
+    // What this position added, taken back when it is broken off.
+    let before = (
+        mine.searches,
+        mine.evaluations,
+        mine.tstates,
+        mine.skipped.len(),
+    );
+    for plymax in 1..=config.max_ply {
+        match check.check_until(setup, plymax, 0, stop) {
             Ok(outcome) => {
                 mine.searches += 1;
                 mine.evaluations += outcome.evaluations;
@@ -191,20 +278,39 @@ fn position(
                     plymax,
                     reason,
                 });
-                return true;
+                return Ended::Agreed;
+            }
+            Err(SearchFailure::Interrupted) => {
+                (mine.searches, mine.evaluations, mine.tstates) = (before.0, before.1, before.2);
+                mine.skipped.truncate(before.3);
+                return Ended::Interrupted;
+            }
+            Err(SearchFailure::Image(SearchDriveError::Machine(error))) if error.is_runaway() => {
+                let failure = format!("FNDMOV failed: {error}");
+                ran_away(mine, SearchMismatch::new(index, plymax, failure));
+                return Ended::RanAway;
             }
             Err(failure) => {
                 mine.searches += 1;
-                mine.failures.push(SearchMismatch {
-                    position: index,
-                    plymax,
-                    failure: failure.to_string(),
-                });
-                return false;
+                let failure = failure.to_string();
+                mine.failures
+                    .push(SearchMismatch::new(index, plymax, failure));
+                return Ended::Differed;
             }
         }
     }
-    true
+    Ended::Agreed
+}
+
+/// Keeps the runaway of the lowest-numbered position.
+fn ran_away(report: &mut SearchReport, found: SearchMismatch) {
+    if report
+        .runaway
+        .as_ref()
+        .is_none_or(|kept| kept.position > found.position)
+    {
+        report.runaway = Some(found);
+    }
 }
 
 fn add(all: &mut SearchReport, mine: SearchReport) {
@@ -213,4 +319,7 @@ fn add(all: &mut SearchReport, mine: SearchReport) {
     all.tstates += mine.tstates;
     all.failures.extend(mine.failures);
     all.skipped.extend(mine.skipped);
+    if let Some(found) = mine.runaway {
+        ran_away(all, found);
+    }
 }

@@ -13,6 +13,8 @@ pub use random::{
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::Setup;
+use crate::engine::setup::moveno_for;
 use crate::position::Board;
 
 /// The chessprogramming wiki perft positions (a copy of `../shared/perft/cpw.epd`).
@@ -31,6 +33,14 @@ pub struct Position {
     pub counts: Vec<(u32, u64)>,
     /// Where it came from.
     pub origin: Origin,
+}
+
+impl Position {
+    /// The position as a search is set up on it: the board, and MOVENO from the FEN's fullmove
+    /// number (as `engine::Setup::from_fen` reads it; the board was built from the same FEN).
+    pub fn setup(&self) -> Setup {
+        Setup::from_fen(&self.fen).unwrap_or_else(|_| Setup::new(self.board, moveno_for(1)))
+    }
 }
 
 /// Where a checked position came from; enough to replay it.

@@ -132,6 +132,9 @@ pub struct App {
     pub(super) vars: Vec<Variable>,
     pub(super) status: String,
     pub(super) quit: bool,
+    /// Asked between slices of a long command (continue, over, out): true when a key waits,
+    /// which pauses the command so that the key (Ctrl-C, q) is answered at once.
+    pub(super) key_waiting: Option<Box<dyn Fn() -> bool>>,
 }
 
 impl App {
@@ -175,6 +178,7 @@ impl App {
             vars: Vec::new(),
             status: String::new(),
             quit: false,
+            key_waiting: None,
         };
         if let Err(error) = app.restart() {
             return Err(DebugError::Routine(error));
@@ -232,6 +236,14 @@ impl App {
     /// True once the user asked to quit.
     pub fn should_quit(&self) -> bool {
         self.quit
+    }
+
+    /// Lets a long command pause for a key: `waiting` is asked every
+    /// [`KEY_SLICE`](super::run::KEY_SLICE) instructions whether a key is pending (the terminal's
+    /// event queue), so that Ctrl-C and q answer within milliseconds even while a runaway
+    /// routine runs towards [`RUN_LIMIT`].
+    pub fn pause_on_key(&mut self, waiting: Box<dyn Fn() -> bool>) {
+        self.key_waiting = Some(waiting);
     }
 
     /// True while run mode executes instructions on every tick.

@@ -23,7 +23,13 @@ enum Stop {
     Failed,
     /// The instruction limit ran out.
     Limit,
+    /// A key was pressed during a long command.
+    Key,
 }
+
+/// Instructions between two looks for a pending key during a long command: under a
+/// millisecond of stepping.
+pub const KEY_SLICE: u64 = 1 << 14;
 
 /// The machine state before one step, for stop conditions.
 #[derive(Debug, Clone, Copy)]
@@ -149,7 +155,12 @@ impl App {
         if self.call != CallState::Active {
             return Stop::Returned;
         }
-        for _ in 0..limit {
+        for done_so_far in 0..limit {
+            if done_so_far % KEY_SLICE == KEY_SLICE - 1
+                && self.key_waiting.as_ref().is_some_and(|waiting| waiting())
+            {
+                return Stop::Key;
+            }
             let machine = self.driver.machine();
             let pc = machine.pc();
             let before = Before {
@@ -223,7 +234,11 @@ impl App {
             Stop::Done => String::new(),
             Stop::Watched => return,
             Stop::Breakpoint => format!("breakpoint at {}", self.name_of(pc)),
-            Stop::Limit => format!("paused after {RUN_LIMIT} instructions"),
+            Stop::Limit => format!(
+                "paused after {RUN_LIMIT} instructions at {}: still running (runaway code?)",
+                self.name_of(pc)
+            ),
+            Stop::Key => format!("paused at {} for the key pressed", self.name_of(pc)),
             Stop::Failed => match &self.call {
                 CallState::Failed(error) => format!("{name} failed: {error}"),
                 _ => String::new(),

@@ -274,6 +274,10 @@ impl PlayApp {
             Err(Failure::Engine(error)) => {
                 self.say(Tone::Error, &format!("Sargon's search failed: {error}"));
             }
+            Err(Failure::Runaway(error)) => {
+                self.failure = Some(format!("Sargon's search failed: {error}"));
+                self.quit();
+            }
         }
     }
 

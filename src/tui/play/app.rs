@@ -116,6 +116,8 @@ pub struct PlayApp {
     pub(super) confirm: Option<PathBuf>,
     pub(super) help: bool,
     pub(super) quit: bool,
+    /// Why the game ended on its own: the engine ran away.
+    pub(super) failure: Option<String>,
 }
 
 impl PlayApp {
@@ -146,6 +148,7 @@ impl PlayApp {
             confirm: None,
             help: false,
             quit: false,
+            failure: None,
         };
         app.begin();
         Ok(app)
@@ -240,9 +243,15 @@ impl PlayApp {
         self.quit = true;
     }
 
-    /// True once the player asked to quit.
+    /// True once the player asked to quit, or the engine failed for good.
     pub fn should_quit(&self) -> bool {
         self.quit
+    }
+
+    /// Why the game ended without the player: the engine's image ran away (runaway code), so
+    /// no search can be trusted any more.
+    pub fn failure(&self) -> Option<&str> {
+        self.failure.as_deref()
     }
 
     /// True while Sargon searches.

@@ -1,0 +1,184 @@
+//! Runaway code and stopping a call: the budget counted exactly across the step loop's slices,
+//! the progress leash (`set_progress`), a long call's cost and R the same as stepped, and a
+//! call stopped from another thread through its watch.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use sargon_z80::machine::{
+    Image, Machine, MachineError, Observer, SLICE, SymbolTable, UNLIMITED_BUDGET, Watch, WatchView,
+};
+
+const ORG: u16 = 0x8000;
+
+fn machine(code: &[u8], symbols: &str) -> Machine {
+    let image = Image::new(code.to_vec(), ORG, SymbolTable::parse(symbols).unwrap()).unwrap();
+    Machine::new(&image)
+}
+
+#[test]
+fn the_budget_is_exact_across_slices() {
+    let mut m = machine(&[0x18, 0xFE], "SPIN EQU 8000H");
+    let budget = 3 * SLICE + 7;
+    m.set_budget(budget);
+    assert_eq!(
+        m.call(ORG).unwrap_err(),
+        MachineError::BudgetExceeded {
+            pc: ORG,
+            count: budget,
+            tstates: 12 * budget,
+            routine: Some("SPIN".to_string()),
+        }
+    );
+}
+
+/// LD BC,0; loop: DEC BC; LD A,B; OR C; JR NZ,loop; LD A,R; RET: 262,147 instructions.
+const LONG: [u8; 11] = [
+    0x01, 0x00, 0x00, 0x0B, 0x78, 0xB1, 0x20, 0xFB, 0xED, 0x5F, 0xC9,
+];
+
+#[test]
+fn a_call_of_many_slices_costs_what_its_steps_cost() {
+    let mut called = machine(&LONG, "");
+    called.set_r(0x85);
+    let cost = called.call(ORG).unwrap();
+    assert_eq!(cost.instructions, 1 + 4 * 65_536 + 2);
+    assert_eq!(
+        cost.tstates,
+        10 + 65_535 * (6 + 4 + 4 + 12) + (6 + 4 + 4 + 7) + 9 + 10
+    );
+    let mut stepped = machine(&LONG, "");
+    stepped.set_r(0x85);
+    stepped.begin_call(ORG);
+    let (mut tstates, mut steps) = (0, 0);
+    loop {
+        let step = stepped.step().unwrap();
+        tstates += u64::from(step.tstates);
+        steps += 1;
+        if step.returned {
+            break;
+        }
+    }
+    assert_eq!((tstates, steps), (cost.tstates, cost.instructions));
+    assert_eq!(
+        called.registers(),
+        stepped.registers(),
+        "R and A from LD A,R"
+    );
+}
+
+/// Counts what an observer is shown.
+#[derive(Default)]
+struct Counted {
+    instructions: u64,
+    tstates: u64,
+}
+
+impl Observer for Counted {
+    fn on_instruction(&mut self, _pc: u16, _bytes: &[u8], tstates: u32) {
+        self.instructions += 1;
+        self.tstates += u64::from(tstates);
+    }
+}
+
+#[test]
+fn an_observer_sees_every_instruction_of_every_slice() {
+    let mut m = machine(&LONG, "");
+    let mut seen = Counted::default();
+    let cost = m.call_observed(ORG, &mut seen).unwrap();
+    assert!(cost.instructions > 4 * SLICE);
+    assert_eq!(
+        (seen.instructions, seen.tstates),
+        (cost.instructions, cost.tstates)
+    );
+    // Tracing on: the same loop with the built-in counters.
+    m.set_tracing(true);
+    assert_eq!(m.call(ORG).unwrap(), cost);
+}
+
+/// SPIN: JR SPIN; WORK: CALL TICK; JR WORK; TICK: RET.
+const CODE: [u8; 8] = [0x18, 0xFE, 0xCD, 0x07, 0x80, 0x18, 0xFB, 0xC9];
+const SYMBOLS: &str = "SPIN EQU 8000H\nWORK EQU 8002H\nTICK EQU 8007H";
+
+#[test]
+fn the_leash_ends_a_call_that_makes_no_progress() {
+    let mut m = machine(&CODE, SYMBOLS);
+    m.set_budget(UNLIMITED_BUDGET);
+    m.set_progress(&[0x8007], 100_000);
+    assert_eq!(m.leash(), 100_000);
+    // No mark reached: the first slice's end finds 786,432 T-states without progress.
+    let error = m.call(ORG).unwrap_err();
+    assert_eq!(
+        error,
+        MachineError::NoProgress {
+            pc: ORG,
+            count: SLICE,
+            tstates: 12 * SLICE,
+            leash: 100_000,
+            marks: "TICK".to_string(),
+            routine: Some("SPIN".to_string()),
+        }
+    );
+    assert!(error.is_runaway());
+    assert_eq!(
+        error.to_string(),
+        "runaway code: 100000 T-states without reaching TICK (65536 instructions, 786432 T-states in all); PC = 0x8000 in SPIN"
+    );
+    // Reaching the mark is progress: only the budget ends this loop.
+    m.set_budget(5 * SLICE);
+    assert!(matches!(
+        m.call(0x8002),
+        Err(MachineError::BudgetExceeded { count, .. }) if count == 5 * SLICE
+    ));
+    // Without marks, no leash.
+    m.clear_progress();
+    assert_eq!(m.leash(), u64::MAX);
+    m.set_budget(3 * SLICE);
+    assert!(matches!(
+        m.call(ORG),
+        Err(MachineError::BudgetExceeded { .. })
+    ));
+}
+
+/// Never hits; stops when the flag is set.
+struct Stoppable(Arc<AtomicBool>);
+
+impl Watch for Stoppable {
+    fn target(&self) -> u16 {
+        0x9000
+    }
+
+    fn hit(&mut self, _machine: &WatchView<'_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    fn should_stop(&mut self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+#[test]
+fn another_thread_stops_a_call_that_never_returns() {
+    let mut m = machine(&CODE, SYMBOLS);
+    m.set_budget(UNLIMITED_BUDGET);
+    let stop = Arc::new(AtomicBool::new(false));
+    let setter = Arc::clone(&stop);
+    let asked = Arc::new(std::sync::Mutex::new(None));
+    let when = Arc::clone(&asked);
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(50));
+        *when.lock().unwrap() = Some(Instant::now());
+        setter.store(true, Ordering::Relaxed);
+    });
+    let error = m.call_watched(ORG, &mut Stoppable(stop)).unwrap_err();
+    let took = asked.lock().unwrap().expect("the flag was set").elapsed();
+    let MachineError::Aborted { pc, cost } = error else {
+        panic!("{error}");
+    };
+    assert_eq!(pc, ORG);
+    assert_eq!(cost.instructions % SLICE, 0, "stopped at a slice's end");
+    assert_eq!(cost.tstates, 12 * cost.instructions);
+    assert!(took < Duration::from_millis(500), "{took:?}");
+}

@@ -1,0 +1,88 @@
+//! The built-in image with a few bytes changed, written into a test's folder beside a copy of
+//! its symbol file: images that disagree, run away or raise false alarms, for the tests of
+//! what the tool says about them.
+
+#![allow(dead_code)]
+
+use std::path::Path;
+
+use sargon_z80::machine::{Image, default_image};
+
+/// A patched image's files, as command-line words.
+pub struct Patched {
+    /// The binary.
+    pub bin: String,
+    /// Its symbol file (the built-in one's).
+    pub sym: String,
+}
+
+impl Patched {
+    /// `--rom BIN --sym SYM`.
+    pub fn args(&self) -> [&str; 4] {
+        ["--rom", &self.bin, "--sym", &self.sym]
+    }
+}
+
+/// Writes the built-in image as changed by `patch` into `dir/NAME.bin`, and its symbol file as
+/// `dir/NAME.sym`.
+pub fn write(dir: &Path, name: &str, patch: impl FnOnce(&Image, &mut Vec<u8>)) -> Patched {
+    let image = default_image();
+    let mut bytes = image.bytes.clone();
+    patch(&image, &mut bytes);
+    let bin = dir.join(format!("{name}.bin"));
+    let sym = dir.join(format!("{name}.sym"));
+    std::fs::write(&bin, bytes).unwrap();
+    let roms = Path::new(env!("CARGO_MANIFEST_DIR")).join("roms/sargon.sym");
+    std::fs::copy(roms, &sym).unwrap();
+    Patched {
+        bin: bin.display().to_string(),
+        sym: sym.display().to_string(),
+    }
+}
+
+/// The address of `name` in the built-in image.
+pub fn symbol(image: &Image, name: &str) -> u16 {
+    image
+        .symbols
+        .get(name)
+        .unwrap_or_else(|| panic!("the built-in image names {name}"))
+}
+
+/// One bit of the evaluation's tables changed (offset 0x803): the board routines agree, the
+/// search does not.
+pub fn evaluation_bit(dir: &Path) -> Patched {
+    write(dir, "eb", |_, bytes| bytes[0x803] ^= 1)
+}
+
+/// GENMOV's first instruction replaced by `JR $` (18 FE): every GENMOV call runs forever.
+pub fn looping_genmov(dir: &Path) -> Patched {
+    write(dir, "loop", |image, bytes| {
+        let at = usize::from(symbol(image, "GENMOV") - image.org);
+        bytes[at..at + 2].copy_from_slice(&[0x18, 0xFE]);
+    })
+}
+
+/// GENMOV that, when the side to move is in check, sets MLOVF = 1 and returns at once, a
+/// false alarm with the whole list area free: its entry jumps to a stub past the code.
+pub fn false_overflow(dir: &Path) -> Patched {
+    write(dir, "ovf", |image, bytes| {
+        let word = |value: u16| value.to_le_bytes();
+        let genmov = symbol(image, "GENMOV");
+        let at = usize::from(genmov - image.org);
+        // The built-in GENMOV begins CALL INCHK; LD (CKFLG),A.
+        assert_eq!((bytes[at], bytes[at + 3]), (0xCD, 0x32));
+        let stub = image.org + bytes.len() as u16;
+        let mut code = vec![0xCD];
+        code.extend(word(symbol(image, "INCHK")));
+        code.push(0x32);
+        code.extend(word(symbol(image, "CKFLG")));
+        code.extend([0xB7, 0xCA]); // OR A; JP Z,GENMOV+6 (not in check: as before)
+        code.extend(word(genmov + 6));
+        code.extend([0x3E, 0x01, 0x32]); // LD A,1; LD (MLOVF),A
+        code.extend(word(symbol(image, "MLOVF")));
+        code.push(0xC9); // RET
+        bytes.extend(code);
+        bytes[at] = 0xC3; // JP stub
+        bytes[at + 1..at + 3].copy_from_slice(&word(stub));
+    })
+}
