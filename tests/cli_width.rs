@@ -160,7 +160,9 @@ fn the_default_crosscheck_and_its_search_fit() {
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(
-        text.contains("\nsearch: 133 position(s) at PLYMAX 1..=2; "),
+        text.contains(
+            "\nsearch: the 133 listed position(s) at PLYMAX 1..=2, after them, against the native engine\n"
+        ),
         "{text}"
     );
     assert_fits("crosscheck", &text);

@@ -272,7 +272,10 @@ fn a_merge_keeps_the_verdict_of_the_search() {
         let text = String::from_utf8_lossy(&text.stdout);
         if k == 1 {
             assert!(
-                text.contains("verdict: the image agrees with the reference on 153 position(s); no search was checked in this part (the run's searches are jobs 173..306)"),
+                text.contains(
+                    "verdict: the image agrees with the reference on 153 position(s);\n         \
+                     no search was checked in this part (the run's searches are jobs 173..306)\n"
+                ),
                 "{text}"
             );
         } else {

@@ -71,9 +71,9 @@ fn image_reports_where_the_previous_move_entry_goes() {
         "search:     all 9 required symbols\n",
         "  previous-move entry: 0xFF00 (PREVMV)\n",
         "suspicious: nothing found\n",
-        "  INITBD         5,481 T-states       514 instructions  set up the start position\n",
-        "  GENMOV        11,320 T-states     1,819 instructions  20 moves for the start position\n",
-        "  FNDMOV       807,330 T-states   116,381 instructions  b1c3 at PLYMAX 1, SCORE+1 = 0x86, 21 evaluations\n",
+        "  INITBD      5,481           514  set up the start position\n",
+        "  GENMOV     11,320         1,819  20 moves for the start position\n",
+        "  FNDMOV    807,330       116,381  b1c3 at PLYMAX 1, SCORE+1 = 0x86, 21 evaluations\n",
         "verdict: the image supports the board ABI and passed its smoke test\n",
     ] {
         assert!(out.contains(line), "{line:?} in\n{out}");

@@ -382,71 +382,73 @@ mod tests {
             .collect()
     }
 
+    /// The rows of [`example`] without a second image: id, goal, measured, ratio, status.
+    const WITHOUT_SECOND: [(&str, &str, &str, &str, Status); 8] = [
+        (
+            "search.own_vs_1978",
+            "own <= 0.50x 1978 T, PLYMAX 3, start",
+            "37,507,418 T",
+            "0.06x",
+            Status::Met,
+        ),
+        (
+            "search.tstates_per_second.1978",
+            "1978 search emulated, PLYMAX 3, T/s",
+            "no 1978 image (--rom)",
+            "",
+            Status::NotMeasured,
+        ),
+        (
+            "search.tstates_per_second.own",
+            "own search emulated, PLYMAX 3, T/s",
+            "375 M T/s",
+            "",
+            Status::Quoted,
+        ),
+        (
+            "search.watch_overhead",
+            "every evaluation recorded <= 1.10x time",
+            "100 ms",
+            "1.02x",
+            Status::Met,
+        ),
+        (
+            "engine.vs_emulated_1978",
+            "native >= 200x 1978 emulated, PLYMAX 3",
+            "2.00 ms",
+            "154x",
+            Status::NotMet,
+        ),
+        (
+            "search.jupiter_vs_think",
+            "Jupiter III whole program <= 1.02x think, PLYMAX 3",
+            "95.0 ms",
+            "0.95x",
+            Status::Met,
+        ),
+        (
+            "search.jupiter_pacing",
+            "paced 4 MHz within 1% over 1 min 0.0 s",
+            "4.00 M T/s",
+            "1.00x",
+            Status::Met,
+        ),
+        (
+            "uci.latency",
+            "UCI isready and stop < 10 ms",
+            "200 us",
+            "",
+            Status::Met,
+        ),
+    ];
+
     #[test]
     fn the_rows_of_a_run_without_a_second_image() {
-        let v = |s: &str| s.to_string();
-        use Status::*;
-        assert_eq!(
-            rows(&example(None)),
-            [
-                (
-                    v("search.own_vs_1978"),
-                    v("own <= 0.50x 1978 T, PLYMAX 3, start"),
-                    v("37,507,418 T"),
-                    v("0.06x"),
-                    Met
-                ),
-                (
-                    v("search.tstates_per_second.1978"),
-                    v("1978 search emulated, PLYMAX 3, T/s"),
-                    v("no 1978 image (--rom)"),
-                    v(""),
-                    NotMeasured
-                ),
-                (
-                    v("search.tstates_per_second.own"),
-                    v("own search emulated, PLYMAX 3, T/s"),
-                    v("375 M T/s"),
-                    v(""),
-                    Quoted
-                ),
-                (
-                    v("search.watch_overhead"),
-                    v("every evaluation recorded <= 1.10x time"),
-                    v("100 ms"),
-                    v("1.02x"),
-                    Met
-                ),
-                (
-                    v("engine.vs_emulated_1978"),
-                    v("native >= 200x 1978 emulated, PLYMAX 3"),
-                    v("2.00 ms"),
-                    v("154x"),
-                    NotMet
-                ),
-                (
-                    v("search.jupiter_vs_think"),
-                    v("Jupiter III whole program <= 1.02x think, PLYMAX 3"),
-                    v("95.0 ms"),
-                    v("0.95x"),
-                    Met
-                ),
-                (
-                    v("search.jupiter_pacing"),
-                    v("paced 4 MHz within 1% over 1 min 0.0 s"),
-                    v("4.00 M T/s"),
-                    v("1.00x"),
-                    Met
-                ),
-                (
-                    v("uci.latency"),
-                    v("UCI isready and stop < 10 ms"),
-                    v("200 us"),
-                    v(""),
-                    Met
-                ),
-            ]
-        );
+        let expected = WITHOUT_SECOND.map(|(id, goal, measured, ratio, status)| {
+            let v = |s: &str| s.to_string();
+            (v(id), v(goal), v(measured), v(ratio), status)
+        });
+        assert_eq!(rows(&example(None)), expected);
     }
 
     #[test]

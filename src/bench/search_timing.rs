@@ -133,7 +133,13 @@ pub(super) fn measure(
         }
     });
     assert_eq!(recorder.records.len() as u64, first.evaluations);
-    Ok(figures(&case, &first, &samples, theirs, (other_error, other_ran_away)))
+    Ok(figures(
+        &case,
+        &first,
+        &samples,
+        theirs,
+        (other_error, other_ran_away),
+    ))
 }
 
 /// The figures of the runs' samples (indexed by run: [`OWN`] ... [`OTHER`]); `first` is the

@@ -241,7 +241,7 @@ impl Outputs {
 
     /// Checks the outputs like [`Outputs::commit`] and opens `path` as one more, to be
     /// written while the command runs: a temporary file beside it, put in place by
-    /// [`Stream::commit`] (a device or a pipe is written in place). Memory stays flat
+    /// [`Stream::commit`](super::Stream::commit) (a device or a pipe is written in place). Memory stays flat
     /// however much is written.
     pub fn stream(mut self, path: &Path) -> Result<super::Stream, WriteError> {
         self.output(path, Vec::new());

@@ -129,20 +129,35 @@ pub fn deepen(
             Err(failure) => return Err(failure),
         };
         spent_nodes += work(&answer);
-        if started && control.nodes.is_some_and(|most| work(&answer) > most) {
-            deepest.cut = Some((plymax, stopped_at(&answer)));
-            break;
-        }
-        levels.push(answer.evaluations, answer.elapsed);
-        let level = Level { plymax, answer };
-        events(Event::Level(&level));
-        let settled = level.answer.book || matches!(level.answer.score, MATE | MATED);
-        deepest.level = Some(level);
+        let over = started && control.nodes.is_some_and(|most| work(&answer) > most);
+        let settled = take_level((&mut deepest, &mut levels), plymax, answer, over, events);
         if settled || limits.nodes.is_some_and(|most| spent_nodes >= most) {
             break;
         }
     }
     Ok(deepest)
+}
+
+/// A level that answered: the deepest so far, or, when it went `over` the nodes it was
+/// allowed, where the cut stood. True when the deepening ends with it (it went over, it came
+/// from the book, or it found a mate).
+fn take_level(
+    (deepest, levels): (&mut Deepest, &mut Levels),
+    plymax: u8,
+    answer: Answer,
+    over: bool,
+    events: &mut dyn FnMut(Event<'_>),
+) -> bool {
+    if over {
+        deepest.cut = Some((plymax, stopped_at(&answer)));
+        return true;
+    }
+    levels.push(answer.evaluations, answer.elapsed);
+    let level = Level { plymax, answer };
+    events(Event::Level(&level));
+    let settled = level.answer.book || matches!(level.answer.score, MATE | MATED);
+    deepest.level = Some(level);
+    settled
 }
 
 /// The control of a level after the first: the move's deadline and what is left of the nodes.

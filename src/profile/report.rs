@@ -206,9 +206,17 @@ impl Profile {
         let mut chosen = None;
         for extremes in [true, false] {
             let full = self.routine_table(all, extremes);
-            let counts = if extremes { ROUTINE_COLUMNS } else { ROUTINE_COLUMNS - 2 };
+            let counts = if extremes {
+                ROUTINE_COLUMNS
+            } else {
+                ROUTINE_COLUMNS - 2
+            };
             let clocks = full.columns_fitting().saturating_sub(counts).min(all);
-            let table = if clocks == all { full } else { self.routine_table(clocks, extremes) };
+            let table = if clocks == all {
+                full
+            } else {
+                self.routine_table(clocks, extremes)
+            };
             let text = table.render();
             let width = text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
             chosen = Some((text, extremes));

@@ -66,16 +66,15 @@ fn mhz_clocks() {
             .split_whitespace()
             .filter(|w| w.starts_with('@'))
             .count();
-        assert!(columns >= 1 && columns <= mhz.len(), "{heading}");
+        // A clock whose times are too wide for 100 columns is left to the line above the
+        // table, which gives the whole call at every clock.
+        assert!(columns <= mhz.len(), "{heading}");
         let table: Vec<&str> = text
             .lines()
             .skip_while(|line| !line.trim_start().starts_with("routine"))
             .take_while(|line| !line.is_empty())
             .collect();
         let widest = table.iter().map(|line| line.chars().count()).max().unwrap();
-        assert!(
-            widest <= 100 || columns == 1,
-            "{widest} columns wide: {heading:.120}"
-        );
+        assert!(widest <= 100, "{widest} columns wide: {heading:.120}");
     });
 }

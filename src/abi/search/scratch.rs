@@ -33,7 +33,7 @@ pub const VIDEO_MEMORY: u16 = 0xC000;
 /// 7.1).
 pub const PLYIX_ZEROED: u16 = 40;
 
-/// The bytes of SCORE the search may use: S[0] .. S[PLYMAX + 1] for PLYMAX up to 9, plus one
+/// The bytes of SCORE the search may use: `S[0] .. S[PLYMAX + 1]` for PLYMAX up to 9, plus one
 /// (the 1978 table's 12 bytes).
 pub const SCORE_BYTES: u16 = 12;
 

@@ -229,12 +229,18 @@ impl Pass<'_> {
             let (what, hint) = match self.sources.options.dialect {
                 Dialect::Tdl if words::is_keyword(name) => (
                     "TDL mnemonic or macro",
-                    format!(" ({} is a Zilog word; this source is read as TDL)", quoted(name)),
+                    format!(
+                        " ({} is a Zilog word; this source is read as TDL)",
+                        quoted(name)
+                    ),
                 ),
                 Dialect::Tdl => ("TDL mnemonic or macro", hint),
                 Dialect::Zilog => ("mnemonic or macro", hint),
             };
-            self.error(at, Diag::new(col, format!("unknown {what} {}{hint}", quoted(name))));
+            self.error(
+                at,
+                Diag::new(col, format!("unknown {what} {}{hint}", quoted(name))),
+            );
             return;
         };
         if !self.nesting_ok(at, col) {

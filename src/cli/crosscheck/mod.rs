@@ -209,7 +209,11 @@ fn check(args: &CrosscheckArgs) -> anyhow::Result<i32> {
     }
     interrupt::watch(interrupt::Answer::Stop);
     // The run's searches are jobs after its positions (see `Config::searched`).
-    let unit = if config.searched() > 0 { "jobs" } else { "positions" };
+    let unit = if config.searched() > 0 {
+        "jobs"
+    } else {
+        "positions"
+    };
     let progress = Progress::of(span.len(), unit);
     let stop = Some(interrupt::stop_flag());
     let run = crosscheck::run_span(&image, &config, span, stop, &|done, _| {

@@ -71,7 +71,12 @@ impl Progress {
             bar.set_position(done);
         } else {
             // Progress is a courtesy: a stderr that cannot be written does not stop the run.
-            let _ = writeln!(std::io::stderr(), "checked {done}/{} {}", self.total, self.unit);
+            let _ = writeln!(
+                std::io::stderr(),
+                "checked {done}/{} {}",
+                self.total,
+                self.unit
+            );
         }
     }
 

@@ -51,12 +51,14 @@ pub fn header(
             None => String::new(),
         };
         outln!(
-            "part:  jobs {}..{} of {}{shard}{}",
+            "part:  jobs {}..{} of {}{shard}",
             span.first,
             span.end,
             config.total(),
-            searches_in(span, config.board_total(), config.searched())
         )?;
+        if let Some(searches) = searches_in(span, config.board_total(), config.searched()) {
+            outln!("       {searches}")?;
+        }
     }
     outln!("image: {}; {}", args.image.describe(), list_area(symbols))?;
     Ok(())
@@ -70,23 +72,23 @@ pub fn run_line(random: u64, seed: u64, threads: usize) -> String {
     }
 }
 
-/// What of a part is searches, when the run has any: `; searches: jobs 10,133..10,266`, or
-/// that the part holds none of them.
-fn searches_in(span: Span, positions: u64, searched: u64) -> String {
+/// What of a part is searches, when the run has any: `searches: jobs 10133..10266`, or that
+/// the part holds none of them.
+fn searches_in(span: Span, positions: u64, searched: u64) -> Option<String> {
     if searched == 0 {
-        return String::new();
+        return None;
     }
     let first = span.first.max(positions);
     let end = span.end.max(positions);
-    if first >= end {
+    Some(if first >= end {
         format!(
-            "; no search in this part (the run's searches are jobs {}..{})",
+            "no search in this part (the run's searches are jobs {}..{})",
             positions,
             positions + searched
         )
     } else {
-        format!("; searches: jobs {first}..{end}")
-    }
+        format!("searches: jobs {first}..{end}")
+    })
 }
 
 /// Where the move list lies and what bounds it.
@@ -241,7 +243,10 @@ fn verdict(report: &Report, keep_going: bool) -> String {
 pub fn print_verdict(verdict: &str) -> Result<(), OutputError> {
     for (i, part) in verdict.split('\n').enumerate() {
         let label = if i == 0 { "verdict: " } else { "         " };
-        outln!("{}", hanging(&format!("{label}{part}"), label.len(), MAX_WIDTH))?;
+        outln!(
+            "{}",
+            hanging(&format!("{label}{part}"), label.len(), MAX_WIDTH)
+        )?;
     }
     Ok(())
 }
@@ -289,14 +294,15 @@ fn interrupted(report: &Report, skipped: &str) -> String {
         ),
     };
     let (done, of) = (report.reached - report.span.first, report.span.len());
+    // Jobs take a line of their own, as the parts of an agreeing verdict do.
     let jobs = if report.run.searched == 0 {
-        format!("{} of {} position(s)", grouped(done), grouped(of))
+        format!("{} of {} position(s): ", grouped(done), grouped(of))
     } else {
         format!(
-            "{} of {} job(s) (the positions, then the searches)",
+            "{} of {} job(s) (the positions, then the searches):\n",
             grouped(done),
             grouped(of)
         )
     };
-    format!("interrupted after {jobs}: {found}{skipped}")
+    format!("interrupted after {jobs}{found}{skipped}")
 }

@@ -239,7 +239,7 @@ impl App {
     }
 
     /// Lets a long command pause for a key: `waiting` is asked every
-    /// [`KEY_SLICE`](super::run::KEY_SLICE) instructions whether a key is pending (the terminal's
+    /// `KEY_SLICE` instructions whether a key is pending (the terminal's
     /// event queue), so that Ctrl-C and q answer within milliseconds even while a runaway
     /// routine runs towards [`RUN_LIMIT`].
     pub fn pause_on_key(&mut self, waiting: Box<dyn Fn() -> bool>) {
