@@ -114,7 +114,7 @@ fn a_game_at_80x24_moves_replies_refusals_undo_and_flip() {
     );
     assert_eq!(
         row(&s, 3),
-        "│                                           ││score none, book move (00h)      │"
+        "│                                           ││score +0 cp, book move           │"
     );
     assert_eq!(
         row(&s, 4),
@@ -135,7 +135,7 @@ fn a_game_at_80x24_moves_replies_refusals_undo_and_flip() {
     );
     assert_eq!(
         row(&s, 3),
-        "│                                           ││score +37 cp (83h)               │"
+        "│                                           ││score +37 cp (change +37, 83h)   │"
     );
     assert_eq!(
         row(&s, 4),
@@ -454,6 +454,19 @@ fn the_end_of_a_game_is_said_and_further_moves_refused() {
     );
     assert!(s[3].contains("││score Sargon mates (FFh)"), "{}", s[3]);
 
+    // A queen up: the score is the evaluation a GUI shows (material plus change), as `think`.
+    let app = new_app(PlayOptions {
+        start: Start::Fen("3qk3/8/8/8/8/8/8/4K3 b - - 0 1".to_string()),
+        ..options()
+    });
+    assert_eq!(app.game().movetext(), "1... Qd5");
+    let s = screen(&app);
+    assert!(
+        s[3].contains("││score +950 cp (change +50, 84h)  │"),
+        "{}",
+        s[3]
+    );
+
     // Stalemate before any move.
     let app = new_app(PlayOptions {
         start: Start::Fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1".to_string()),
@@ -631,7 +644,7 @@ fn the_emulated_engine_plays_the_same_moves_and_shows_its_t_states() {
     let s = screen(app);
     assert_eq!(
         row(&s, 3),
-        "│                                           ││score none, book move (00h)      │"
+        "│                                           ││score +0 cp, book move           │"
     );
     assert!(
         s[5].contains("││T-states "),

@@ -74,31 +74,15 @@ impl Pass<'_> {
         if let Some(f) = self.frames.last_mut() {
             f.next = endm + 1;
         }
-        if let Some(old) = self.macros.get(&name.name) {
-            let first = format!("{}:{}", self.sources.files[old.file].display, old.first);
-            self.error(
-                at,
-                Diag::new(
-                    name.col,
-                    format!(
-                        "duplicate macro {} (first defined at {first})",
-                        quoted(&name.name)
-                    ),
-                ),
-            );
-            return;
-        }
-        self.macros.insert(
-            name.name.clone(),
-            Rc::new(MacroDef {
-                name: name.name.clone(),
-                params: params.to_vec(),
-                file,
-                first: idx + 1,
-                end: endm,
-                texts: None,
-            }),
-        );
+        let def = MacroDef {
+            name: name.name.clone(),
+            params: params.to_vec(),
+            file,
+            first: idx + 1,
+            end: endm,
+            texts: None,
+        };
+        self.record_macro(def, name.col, at);
     }
 
     /// Records TDL macro `name` defined at line `idx` (its body in brackets from character
@@ -126,30 +110,33 @@ impl Pass<'_> {
         if let Some(f) = self.frames.last_mut() {
             f.next = body.end;
         }
-        if let Some(old) = self.macros.get(&name.name) {
-            // A TDL body's first line is the one with its '[' (0-based), usually the .DEFINE.
+        let def = MacroDef {
+            name: name.name.clone(),
+            params: params.to_vec(),
+            file,
+            first: body.first,
+            end: body.end,
+            texts: Some(body.texts),
+        };
+        self.record_macro(def, name.col, at);
+    }
+
+    /// Keeps macro `def`, unless a macro of that name exists: then an error at column `col`
+    /// naming where the first one was defined.
+    fn record_macro(&mut self, def: MacroDef, col: usize, at: &At) {
+        if let Some(old) = self.macros.get(&def.name) {
+            // A Zilog body starts on the line after MACRO (`first` is that line, 0-based, so
+            // it is the 1-based MACRO line); a TDL body's `first` is the 0-based line of its '['.
             let line = old.first + usize::from(old.texts.is_some());
             let first = format!("{}:{line}", self.sources.files[old.file].display);
-            self.error(
-                at,
-                Diag::new(
-                    name.col,
-                    format!("duplicate macro '{}' (first defined at {first})", name.name),
-                ),
+            let msg = format!(
+                "duplicate macro {} (first defined at {first})",
+                quoted(&def.name)
             );
+            self.error(at, Diag::new(col, msg));
             return;
         }
-        self.macros.insert(
-            name.name.clone(),
-            Rc::new(MacroDef {
-                name: name.name.clone(),
-                params: params.to_vec(),
-                file,
-                first: body.first,
-                end: body.end,
-                texts: Some(body.texts),
-            }),
-        );
+        self.macros.insert(def.name.clone(), Rc::new(def));
     }
 
     /// A TDL macro body that does not close as it should: the error on the line at fault,

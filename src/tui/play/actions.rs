@@ -9,6 +9,7 @@ use super::app::{PlayApp, Reply, Thinking, Tone};
 use super::command::Command;
 use super::save::save;
 use super::worker::Finished;
+use crate::engine::score::material;
 use crate::files::{WriteError, path_text};
 use crate::game::{Answer, Ending, Failure, Game, GameError, Request, Tags, ending, pgn, today};
 use crate::position::color_name;
@@ -287,12 +288,15 @@ impl PlayApp {
             let text = format!("Sargon answered {}, which is not legal here", mv.uci());
             return self.say(Tone::Error, &text);
         }
+        let board = self.game.board();
+        let material = material(board, board.color);
         let numbered = self.play(&mv, Some(answer.posq_after));
         self.reply = Some(Reply {
             numbered: numbered.clone(),
             mv,
             plymax,
             answer,
+            material,
         });
         if !self.after_move() {
             self.say(Tone::Good, &format!("Sargon played {numbered}: your move"));

@@ -86,6 +86,8 @@ pub struct Reply {
     pub plymax: u8,
     /// The search's answer.
     pub answer: Answer,
+    /// The root's material balance for Sargon, in centipawns of Sargon's piece values.
+    pub material: i32,
 }
 
 /// A search under way.

@@ -178,11 +178,7 @@ impl PlayApp {
         };
         let answer = &reply.answer;
         lines.push(format!("Sargon: {} ({})", reply.numbered, reply.mv.uci()));
-        lines.push(format!(
-            "score {} ({:02X}h)",
-            score_words(answer.score),
-            answer.score
-        ));
+        lines.push(score_words(answer.score, reply.material));
         lines.push(format!(
             "{} evaluations, PLYMAX {}",
             grouped(answer.evaluations),
@@ -291,12 +287,17 @@ impl PlayApp {
     }
 }
 
-/// A SCORE+1 byte in a few words for Sargon's side: centipawns, or what the special bytes mean.
-fn score_words(score: u8) -> String {
+/// The score line for Sargon's side: the evaluation a GUI would show (the root's `material`
+/// plus Sargon's change) beside the change and the SCORE+1 byte it came from, or what the
+/// special bytes mean.
+fn score_words(score: u8, material: i32) -> String {
     match verdict(score) {
-        Verdict::Centipawns(cp) => format!("{cp:+} cp"),
-        Verdict::Mates => "Sargon mates".to_string(),
-        Verdict::Mated => "mated in every line".to_string(),
-        Verdict::Book => "none, book move".to_string(),
+        Verdict::Centipawns(change) => {
+            let cp = material + change;
+            format!("score {cp:+} cp (change {change:+}, {score:02X}h)")
+        }
+        Verdict::Book => format!("score {material:+} cp, book move"),
+        Verdict::Mates => format!("score Sargon mates ({score:02X}h)"),
+        Verdict::Mated => format!("score mated in every line ({score:02X}h)"),
     }
 }
