@@ -1,5 +1,6 @@
-//! Runaway images: an image whose GENMOV loops forever (`JR $`) ends every command within
-//! seconds with the machine's error (the routine, where PC was, the instructions and T-states
+//! Runaway images: an image whose GENMOV loops forever (`JR $`), or whose search keeps
+//! reaching POINTS and MOVE without end (`JR $` at POINTS, lists whose links loop), ends every
+//! command within seconds with the machine's error (the routine, where PC was, the instructions and T-states
 //! spent) and exit status 2; `stop`, `quit`, the end of input and Ctrl-C answer while an image
 //! runs. Every child runs under a timeout, so that a regression fails instead of hanging.
 
@@ -84,6 +85,50 @@ fn every_command_ends_a_runaway_with_the_machines_error() {
 }
 
 #[test]
+fn searches_that_keep_reaching_their_marks_end_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    // PC kept on POINTS's address by `JR $` there: no call of POINTS, so the leash ends it.
+    let points = patched::looping_points(dir.path());
+    // Lists whose links loop: the search calls MOVE and POINTS without end; its walk's bound
+    // ends it.
+    let cyclic = patched::cyclic_list(dir.path());
+    let searches: [&[&str]; 5] = [
+        &["image"],
+        &["think", "--ply", "3"],
+        &["profile", "--search", "2"],
+        &["crosscheck", "--search", "--random", "2", "--seed", "1"],
+        &["bench", "--quick"],
+    ];
+    let cases = [
+        (
+            &points,
+            "runaway code: 50000000 T-states without a call of POINTS or MOVE (",
+            "; PC = 0x21AE in POINTS",
+        ),
+        (
+            &cyclic,
+            "runaway code: 81 MOVE calls at ply 1 from a list of 20 entries: a search makes at most 2 per entry, a list whose links loop makes them without end (",
+            "; PC = 0x1C00 in MOVE",
+        ),
+    ];
+    for (image, what, place) in cases {
+        for args in searches {
+            let started = Instant::now();
+            let out = run(args, image);
+            let err = String::from_utf8_lossy(&out.stderr);
+            let line = err.lines().find(|l| l.starts_with("error: ")).unwrap_or("");
+            assert_eq!(out.status.code(), Some(2), "{args:?} {}: {err}", image.bin);
+            assert!(
+                line.contains(what) && line.contains(place),
+                "{args:?}: {err}"
+            );
+            // A whole search's budget at PLYMAX 3 is over a minute of emulation.
+            assert!(started.elapsed() < Duration::from_secs(15), "{args:?}");
+        }
+    }
+}
+
+#[test]
 fn the_budget_and_the_leash_are_named_with_their_numbers() {
     let dir = tempfile::tempdir().unwrap();
     let image = patched::looping_genmov(dir.path());
@@ -96,7 +141,7 @@ fn the_budget_and_the_leash_are_named_with_their_numbers() {
     let think = err(&["think"]);
     assert!(
         think.contains(
-            "FNDMOV failed: runaway code: 50000000 T-states without reaching POINTS or MOVE ("
+            "FNDMOV failed: runaway code: 50000000 T-states without a call of POINTS or MOVE ("
         ),
         "{think}"
     );

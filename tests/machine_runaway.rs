@@ -1,6 +1,6 @@
 //! Runaway code and stopping a call: the budget counted exactly across the step loop's slices,
-//! the progress leash (`set_progress`), a long call's cost and R the same as stepped, and a
-//! call stopped from another thread through its watch.
+//! the progress leash (`set_progress`, which only a call of a mark renews), a long call's cost
+//! and R the same as stepped, and a call stopped from another thread through its watch.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -124,7 +124,7 @@ fn the_leash_ends_a_call_that_makes_no_progress() {
     assert!(error.is_runaway());
     assert_eq!(
         error.to_string(),
-        "runaway code: 100000 T-states without reaching TICK (65536 instructions, 786432 T-states in all); PC = 0x8000 in SPIN"
+        "runaway code: 100000 T-states without a call of TICK (65536 instructions, 786432 T-states in all); PC = 0x8000 in SPIN"
     );
     // Reaching the mark is progress: only the budget ends this loop.
     m.set_budget(5 * SLICE);
@@ -139,6 +139,39 @@ fn the_leash_ends_a_call_that_makes_no_progress() {
     assert!(matches!(
         m.call(ORG),
         Err(MachineError::BudgetExceeded { .. })
+    ));
+}
+
+#[test]
+fn only_a_call_of_a_mark_is_progress() {
+    // PC kept on the mark by `JR $` there enters nothing: the leash ends it at the first
+    // slice's end, not the budget (a search's takes hours).
+    let mut m = machine(&CODE, SYMBOLS);
+    m.set_budget(64 * SLICE);
+    m.set_progress(&[ORG], 100_000);
+    assert!(matches!(
+        m.call(ORG),
+        Err(MachineError::NoProgress {
+            pc: ORG,
+            count: SLICE,
+            ..
+        })
+    ));
+    // Nor does a jump: LOOP: JP MARK; MARK: JP LOOP.
+    let mut m = machine(&[0xC3, 0x03, 0x80, 0xC3, 0x00, 0x80], "LOOP EQU 8000H");
+    m.set_budget(64 * SLICE);
+    m.set_progress(&[0x8003], 100_000);
+    let error = m.call(ORG).unwrap_err();
+    assert!(matches!(error, MachineError::NoProgress { .. }), "{error}");
+    // RST is a call: 0000 RST 08H; JR 0000; .. 0008 RET. Only the budget ends it.
+    let code = [0xCF, 0x18, 0xFD, 0, 0, 0, 0, 0, 0xC9];
+    let image = Image::new(code.to_vec(), 0, SymbolTable::parse("TICK EQU 8").unwrap()).unwrap();
+    let mut m = Machine::new(&image);
+    m.set_budget(4 * SLICE);
+    m.set_progress(&[8], 100_000);
+    assert!(matches!(
+        m.call(0),
+        Err(MachineError::BudgetExceeded { count, .. }) if count == 4 * SLICE
     ));
 }
 

@@ -11,8 +11,7 @@ use sargon_z80::abi::search::{SearchDriver, SearchRequest};
 use sargon_z80::engine::Setup;
 use sargon_z80::files::{Outputs, path_text};
 use sargon_z80::profile::{
-    Collector, DEFAULT_MHZ, Picture, Profile, heatmap_svg, observe_call, profile_routine,
-    svg_to_png,
+    Collector, DEFAULT_MHZ, Picture, Profile, heatmap_svg, profile_routine, svg_to_png,
 };
 use sargon_z80::reference::{Rules, legal_moves};
 
@@ -181,9 +180,13 @@ fn search(
         plymax,
         r_register: 0,
     };
-    let mut machine = driver.prepare(&request);
-    observe_call(&mut machine, collector, driver.symbols().fndmov)
+    // The driver's bounds: a list whose links loop is runaway code at once, not after the
+    // budget of a whole search.
+    collector.begin(driver.symbols().fndmov);
+    driver
+        .call_observed(&request, collector)
         .context("FNDMOV failed under the profiler")?;
+    collector.end();
     Ok(legal_moves(&setup.board, Rules::Sargon).len())
 }
 

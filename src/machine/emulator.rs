@@ -285,13 +285,15 @@ impl Machine {
     }
 
     /// Bounds every call's progress, beside its budget: a call that runs more than `leash`
-    /// T-states without PC reaching one of `marks` (say the entries of routines a long
-    /// computation keeps calling) is runaway code, [`MachineError::NoProgress`]. The leash is
-    /// looked at between slices of [`SLICE`](super::SLICE) instructions and counted from the
-    /// end of the last slice in which PC reached a mark, so a legitimate stretch is never
-    /// overrated and a runaway one is caught at most a slice late; reaching a mark costs a
-    /// stop of the step loop, nothing between. The marks replace earlier ones; an empty list
-    /// (or [`Machine::clear_progress`]) ends it.
+    /// T-states without calling one of `marks` (say the entries of routines a long
+    /// computation keeps calling) is runaway code, [`MachineError::NoProgress`]. Only a call
+    /// counts (CALL nn, a CALL cc taken or RST, its return address on the stack): PC that stays
+    /// on a mark's address, a `JR $` there, enters nothing. The leash is looked at between
+    /// slices of [`SLICE`](super::SLICE) instructions and counted from the end of the last
+    /// slice in which a mark was called, so a legitimate stretch is never overrated and a
+    /// runaway one is caught at most a slice late; reaching a mark costs a stop of the step
+    /// loop, nothing between. The marks replace earlier ones; an empty list (or
+    /// [`Machine::clear_progress`]) ends it.
     pub fn set_progress(&mut self, marks: &[u16], leash: u64) {
         self.clear_progress();
         for &addr in marks {
@@ -346,8 +348,9 @@ impl Machine {
         }
     }
 
-    /// `NAME` or `NAME+offset` for an address of the image, from its nearest symbol below.
-    fn routine_at(&self, pc: u16) -> Option<String> {
+    /// `NAME` or `NAME+offset` for an address of the image, from its nearest symbol below
+    /// (None outside the image or below its first symbol): where an error places PC.
+    pub fn routine_at(&self, pc: u16) -> Option<String> {
         if !self.image.contains(pc) {
             return None;
         }
@@ -517,6 +520,22 @@ impl Machine {
         } else {
             self.core.call(addr, Some(watch))
         };
+        self.core.ram.unwatch_all();
+        result.map_err(|e| self.located(e))
+    }
+
+    /// [`Machine::call_observed`] and [`Machine::call_watched`] at once: every instruction is
+    /// shown to `obs` (say a profiler's collector) and the watch is called at its targets (say
+    /// a search driver's, which bounds what the routine may do).
+    pub fn call_observed_watched<O: Observer, W: Watch>(
+        &mut self,
+        addr: u16,
+        obs: &mut O,
+        watch: &mut W,
+    ) -> Result<Cost, MachineError> {
+        self.core.ram.watch_fixed(watch.fixed_targets());
+        self.core.ram.watch(watch.target());
+        let result = self.core.call_observed(addr, obs, Some(watch));
         self.core.ram.unwatch_all();
         result.map_err(|e| self.located(e))
     }

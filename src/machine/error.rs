@@ -22,10 +22,10 @@ pub enum MachineError {
         /// The symbol `pc` lies in (`NAME` or `NAME+offset`), when the image names one.
         routine: Option<String>,
     },
-    /// The call ran longer than its leash without reaching one of its progress marks
+    /// The call ran longer than its leash without calling one of its progress marks
     /// (`Machine::set_progress`): runaway code.
     #[error(
-        "runaway code: {leash} T-states without reaching {marks} ({count} instructions, {tstates} T-states in all); PC = {pc:#06X}{}",
+        "runaway code: {leash} T-states without a call of {marks} ({count} instructions, {tstates} T-states in all); PC = {pc:#06X}{}",
         place(.routine)
     )]
     NoProgress {
@@ -39,6 +39,25 @@ pub enum MachineError {
         leash: u64,
         /// The progress marks, by name where the image has one.
         marks: String,
+        /// The symbol `pc` lies in (`NAME` or `NAME+offset`), when the image names one.
+        routine: Option<String>,
+    },
+    /// A watch found the call repeating without end what a finished computation does a
+    /// bounded number of times (say a search walking a move list whose links loop: it keeps
+    /// calling its progress marks, so the leash never runs out): runaway code.
+    #[error(
+        "runaway code: {rule} ({count} instructions, {tstates} T-states in all); PC = {pc:#06X}{}",
+        place(.routine)
+    )]
+    Endless {
+        /// Address of the next instruction when the watch ended the call.
+        pc: u16,
+        /// Instructions executed.
+        count: u64,
+        /// T-states spent.
+        tstates: u64,
+        /// What the call did beyond its bound, in words.
+        rule: String,
         /// The symbol `pc` lies in (`NAME` or `NAME+offset`), when the image names one.
         routine: Option<String>,
     },
@@ -175,11 +194,14 @@ pub enum MachineError {
 }
 
 impl MachineError {
-    /// True for runaway code: a call that spent its budget, or ran past its progress leash.
+    /// True for runaway code: a call that spent its budget, ran past its progress leash, or
+    /// that its watch found repeating without end.
     pub fn is_runaway(&self) -> bool {
         matches!(
             self,
-            MachineError::BudgetExceeded { .. } | MachineError::NoProgress { .. }
+            MachineError::BudgetExceeded { .. }
+                | MachineError::NoProgress { .. }
+                | MachineError::Endless { .. }
         )
     }
 }

@@ -18,7 +18,7 @@ pub(crate) struct Guards {
     /// The most instructions of the call, or (in the guards a slice of the step loop runs
     /// under) the instruction count at which the slice ends.
     pub budget: u64,
-    /// T-states a call may run without reaching a progress mark (`marks::PROGRESS`);
+    /// T-states a call may run without calling a progress mark (`marks::PROGRESS`);
     /// `u64::MAX` when the call has none.
     pub leash: u64,
     /// Return address pushed by `begin_call`, outside the code region when there is room.

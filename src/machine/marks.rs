@@ -13,7 +13,7 @@ pub(crate) const FAULT: u8 = 8;
 /// `Ram::marks` bit: a byte of an instruction whose class `Ram::classes` holds, so that a
 /// write here clears the classes it fed (the write's test is the one `PROTECTED` needs).
 pub(crate) const DECODED: u8 = 16;
-/// `Ram::marks` bit: reaching this address is progress (see `Machine::set_progress`): the
+/// `Ram::marks` bit: calling this address is progress (see `Machine::set_progress`): the
 /// call's leash starts again.
 pub(crate) const PROGRESS: u8 = 32;
 /// The `Ram::marks` bits that stop the step loop before an instruction.

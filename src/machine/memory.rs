@@ -27,7 +27,7 @@ pub(crate) struct Ram {
     /// Prefix fetches of the running call (for R): counted here, through the register the
     /// step loop holds `Ram` in anyway, rather than in a register of its own.
     pub prefixes: u64,
-    /// Whether PC reached a progress mark in the running slice of a call, and the T-states at
+    /// Whether a progress mark was called in the running slice of a call, and the T-states at
     /// the end of the last slice in which it did: only the step loop's stops and slice ends
     /// touch them, so they live here rather than in registers of the loop.
     pub progressed: bool,

@@ -134,7 +134,7 @@ fn slices<B: Bus>(
 }
 
 /// The end of a slice (next PC `next`, the call's cost `cost` so far): runaway code when the
-/// leash ran out since the last slice in which PC reached a progress mark,
+/// leash ran out since the last slice in which a progress mark was called,
 /// [`MachineError::Aborted`] when the watch asks to stop; else where the next slice ends.
 #[cold]
 #[inline(never)]
@@ -184,8 +184,8 @@ fn arrive(
     if !g.in_code(next) {
         return Err(MachineError::PcOutsideImage { pc: next });
     }
+    // Progress at `next` was taken in by `stopped`, which knows the instruction that led there.
     let mark = ram.marks[usize::from(next)];
-    ram.progressed |= mark & PROGRESS != 0;
     match watch.as_deref_mut() {
         Some(watch) if mark & super::marks::WATCHED != 0 => hit(cpu, ram, watch, next, cost, m1),
         _ => Ok(()),
@@ -344,10 +344,36 @@ fn stopped(
         sp: cpu.immutable_registers().get16(Reg16::SP),
         mark: ram.marks[usize::from(next)] & STOP,
     };
-    let flow = g.settle(stop, count)?;
-    // Taken in at the slice's end: the leash is measured in slices.
-    ram.progressed |= stop.mark & PROGRESS != 0;
-    Ok(flow)
+    // Taken in at the slice's end (the leash is measured in slices), also when this
+    // instruction ends the slice.
+    if stop.mark & PROGRESS != 0 && called(&ram.bytes, pc, next, stop.sp) {
+        ram.progressed = true;
+    }
+    g.settle(stop, count)
+}
+
+/// True when the instruction at `pc` called `next`: CALL nn, a CALL cc taken or RST, with its
+/// return address on top of the stack at `sp`. Only a new entry into a routine is progress: PC
+/// that stays on a mark's address (a `JR $` there, or a loop through it) is not.
+#[inline]
+fn called(bytes: &[u8; 0x10000], pc: u16, next: u16, sp: u16) -> bool {
+    let at = |addr: u16| bytes[usize::from(addr)];
+    let word = |addr: u16| u16::from_le_bytes([at(addr), at(addr.wrapping_add(1))]);
+    let op = at(pc);
+    let ret = if op == 0xCD || op & 0xC7 == 0xC4 {
+        if word(pc.wrapping_add(1)) != next {
+            return false;
+        }
+        pc.wrapping_add(3)
+    } else if op & 0xC7 == 0xC7 {
+        if u16::from(op & 0x38) != next {
+            return false;
+        }
+        pc.wrapping_add(1)
+    } else {
+        return false;
+    };
+    word(sp) == ret
 }
 
 /// A watch whose first target is the routine's entry: it sees PC there before anything runs.

@@ -86,3 +86,24 @@ pub fn false_overflow(dir: &Path) -> Patched {
         bytes[at + 1..at + 3].copy_from_slice(&word(stub));
     })
 }
+
+/// POINTS's first instruction replaced by `JR $` (18 FE): PC stays on POINTS's address, which
+/// a progress leash must not take for calls of POINTS.
+pub fn looping_points(dir: &Path) -> Patched {
+    write(dir, "looppoints", |image, bytes| {
+        let at = usize::from(symbol(image, "POINTS") - image.org);
+        bytes[at..at + 2].copy_from_slice(&[0x18, 0xFE]);
+    })
+}
+
+/// GENMOV's end links the last entry to the first instead of ending the list (at GENE1, with
+/// DE = GSTART: `LD (HL),E; INC HL; LD (HL),D; DEC HL; NOP`): every list's links loop, and a
+/// search keeps making moves and evaluating them without end.
+pub fn cyclic_list(dir: &Path) -> Patched {
+    write(dir, "cyc", |image, bytes| {
+        let at = usize::from(symbol(image, "GENE1") - image.org);
+        // XOR A; LD (HL),A; INC HL; LD (HL),A; DEC HL: the link of the last entry, 0.
+        assert_eq!(bytes[at..at + 5], [0xAF, 0x77, 0x23, 0x77, 0x2B]);
+        bytes[at..at + 5].copy_from_slice(&[0x73, 0x23, 0x72, 0x2B, 0x00]);
+    })
+}

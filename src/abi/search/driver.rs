@@ -1,18 +1,20 @@
 //! One FNDMOV call on a freshly loaded machine, observed at full speed.
 
-use crate::machine::{Cost, Image, Machine, MachineError};
+use crate::machine::{Cost, Image, Machine, MachineError, Observer};
 
 use super::super::symbols::AbiError;
-use super::observe::{SearchObserver, SearchOptions};
+use super::observe::{NoSearchObserver, SearchObserver, SearchOptions};
 use super::pv::EntryPair;
 use super::request::{SearchRequest, poke};
 use super::symbols::SearchSymbols;
+use super::watch::Findings;
 use super::watch::SearchWatch;
 
 /// Instructions a search may run before it counts as runaway code, when no budget was set
 /// (`SearchDriver::set_budget`): see [`search_budget`]. Deep searches run long by right, so
-/// the leash ([`SEARCH_LEASH`]) is what ends a runaway search; the budget is the bound for
-/// code that keeps making progress and never ends (a move list whose links form a loop).
+/// the leash ([`SEARCH_LEASH`]) and the bounds of the search's walk (a list whose links loop)
+/// are what end a runaway search; the budget is the last bound, for code that keeps making
+/// progress and never ends in a way they do not see.
 pub const SEARCH_BUDGET: u64 = 1 << 40;
 
 /// The most instructions the 1978 program's search took at PLYMAX 1, 2 and 3 on the 433
@@ -37,7 +39,7 @@ pub fn search_budget(plymax: u8) -> u64 {
     budget.min(SEARCH_BUDGET)
 }
 
-/// T-states a search may run without reaching POINTS or MOVE before it counts as runaway
+/// T-states a search may run without calling POINTS or MOVE before it counts as runaway
 /// code. The longest legitimate stretch without either is about one evaluation and one move
 /// generation: the 1978 program spends at most 698,383 T-states per evaluation in a whole
 /// search, everything between included (`sargon1978`: position 19 at PLYMAX 2), and its GENMOV
@@ -164,6 +166,23 @@ impl SearchDriver {
         machine
     }
 
+    /// FNDMOV on a machine prepared for `request` ([`SearchDriver::prepare`]), every
+    /// instruction shown to `instructions` (say the profiler's collector), under all the bounds
+    /// of a search: the budget, the leash and those of its walk, which end a search whose
+    /// list's links loop at once. The call's cost.
+    pub fn call_observed<I: Observer>(
+        &self,
+        request: &SearchRequest,
+        instructions: &mut I,
+    ) -> Result<Cost, MachineError> {
+        let mut machine = self.prepare(request);
+        let mut quiet = NoSearchObserver;
+        let mut watch = SearchWatch::new(&self.symbols, &mut quiet, SearchOptions::default());
+        let fndmov = self.symbols.fndmov;
+        let called = machine.call_observed_watched(fndmov, instructions, &mut watch);
+        called.map_err(|error| endless(&machine, error, watch.findings))
+    }
+
     /// One FNDMOV call on a freshly loaded machine (as `sargon1978/` measured it: nothing
     /// left from an earlier call), every evaluation reported to `observer`.
     pub fn search<O: SearchObserver>(
@@ -188,7 +207,11 @@ impl SearchDriver {
                     score: machine.peek(s.score.wrapping_add(1)),
                 });
             }
-            Err(error) => return Err(SearchDriveError::Machine(error)),
+            Err(error) => {
+                return Err(SearchDriveError::Machine(endless(
+                    &machine, error, findings,
+                )));
+            }
         };
         if let Some(ply) = findings.list_full {
             return Err(SearchDriveError::ListFull { ply });
@@ -244,5 +267,20 @@ impl SearchDriver {
                 pv.to_vec()
             },
         }
+    }
+}
+
+/// The watch's runaway, when it broke the call off for a bound of the search's walk, as
+/// runaway code placed where PC was; any other error as it is.
+fn endless(machine: &Machine, error: MachineError, findings: Findings) -> MachineError {
+    match (error, findings.runaway) {
+        (MachineError::Aborted { pc, cost }, Some(rule)) => MachineError::Endless {
+            pc,
+            count: cost.instructions,
+            tstates: cost.tstates,
+            rule,
+            routine: machine.routine_at(pc),
+        },
+        (error, _) => error,
     }
 }

@@ -29,6 +29,7 @@ pub mod pv;
 mod request;
 mod scratch;
 mod symbols;
+mod walk;
 mod watch;
 
 pub use driver::{

@@ -10,6 +10,7 @@ use super::super::list::{ENTRY_SIZE, RawEntry};
 use super::observe::{EvalTerms, Evaluation, SearchObserver, SearchOptions};
 use super::pv::PvTracker;
 use super::symbols::SearchSymbols;
+use super::walk::Walk;
 
 /// Which routine's return the watch waits for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +36,8 @@ pub(super) struct Findings {
     pub list_full: Option<u8>,
     /// True when the observer asked to stop.
     pub stopped: bool,
+    /// The bound of the walk the search broke, in words (see [`super::walk`]).
+    pub runaway: Option<String>,
 }
 
 /// Follows one FNDMOV call.
@@ -48,6 +51,7 @@ pub(super) struct SearchWatch<'a, O: SearchObserver> {
     pub findings: Findings,
     pub pv: PvTracker,
     list: Vec<RawEntry>,
+    walk: Walk,
 }
 
 impl<'a, O: SearchObserver> SearchWatch<'a, O> {
@@ -65,6 +69,7 @@ impl<'a, O: SearchObserver> SearchWatch<'a, O> {
             findings: Findings::default(),
             pv: PvTracker::new(),
             list: Vec::new(),
+            walk: Walk::new(),
         }
     }
 
@@ -101,6 +106,8 @@ impl<'a, O: SearchObserver> SearchWatch<'a, O> {
         let next = view.peek16(b.mlnxt);
         self.findings.genmov_calls += 1;
         let ply = view.peek(self.s.nply);
+        let entries = next.saturating_sub(start) / ENTRY_SIZE;
+        self.walk.listed(ply, u32::from(entries));
         if next > b.mlend && self.findings.list_full.is_none() {
             self.findings.list_full = Some(ply);
         }
@@ -115,22 +122,34 @@ impl<'a, O: SearchObserver> SearchWatch<'a, O> {
         }
     }
 
-    /// PC is at an entry the watch marks.
-    fn entered(&mut self, view: &WatchView<'_>, pc: u16) {
+    /// PC is at an entry the watch marks: Break when the search broke a bound of its walk.
+    fn entered(&mut self, view: &WatchView<'_>, pc: u16) -> ControlFlow<()> {
         let (ret, sp) = (view.peek16(view.sp()), view.sp().wrapping_add(2));
         let b = &self.s.board;
-        if pc == self.s.points {
+        let broke = if pc == self.s.points {
             self.inside = Inside::Points { ret, sp };
+            self.walk.evaluating()
         } else if pc == b.genmov {
             let start = view.peek16(b.mlnxt);
             self.inside = Inside::Genmov { ret, sp, start };
+            None
         } else {
-            if pc == b.make {
-                self.findings.moves += 1;
-            }
             if self.options.pv {
                 self.pv.look(view.memory(), self.s, pc == b.make);
             }
+            if pc == b.make {
+                self.findings.moves += 1;
+                self.walk.moved(view.peek(self.s.nply))
+            } else {
+                None
+            }
+        };
+        match broke {
+            Some(rule) => {
+                self.findings.runaway = Some(rule);
+                ControlFlow::Break(())
+            }
+            None => ControlFlow::Continue(()),
         }
     }
 }
@@ -193,10 +212,7 @@ impl<O: SearchObserver> Watch for SearchWatch<'_, O> {
                 self.generated(view, start);
                 ControlFlow::Continue(())
             }
-            Inside::Nothing => {
-                self.entered(view, pc);
-                ControlFlow::Continue(())
-            }
+            Inside::Nothing => self.entered(view, pc),
             _ => ControlFlow::Continue(()),
         }
     }
