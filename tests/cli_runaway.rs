@@ -217,12 +217,12 @@ fn uci_answers_stop_quit_and_the_end_of_input_while_an_image_runs_away() {
     let dir = tempfile::tempdir().unwrap();
     let image = patched::looping_genmov(dir.path());
 
-    // The end of the input: the runaway ends by itself, the GUI gets its bestmove, the
-    // command fails with the machine's error.
+    // Left alone, the runaway ends by itself: the GUI gets `bestmove 0000` with the reason at
+    // once (no other depth is tried on a broken image), and the session fails with the
+    // machine's error.
     let mut session = Session::start(&image);
     session.send("position startpos moves e2e4 e7e5");
     session.send("go depth 2");
-    drop(session.child.stdin.take());
     let (seen, _) = session.until("bestmove ");
     assert!(
         seen.iter().any(|l| l.starts_with(
@@ -230,7 +230,9 @@ fn uci_answers_stop_quit_and_the_end_of_input_while_an_image_runs_away() {
         )),
         "{seen:?}"
     );
-    let out = finish(session.child, LIMIT, "uci at the end of its input");
+    assert_eq!(seen.last().unwrap(), "bestmove 0000");
+    session.send("quit");
+    let out = finish(session.child, LIMIT, "uci after a runaway");
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -238,24 +240,38 @@ fn uci_answers_stop_quit_and_the_end_of_input_while_an_image_runs_away() {
         "{err}"
     );
 
-    // `stop` and `quit` while the image runs: answered at once, not when the leash runs out.
-    for (ending, answered) in [("stop", true), ("quit", false)] {
-        let mut session = Session::start(&image);
-        session.send("isready");
-        session.until("readyok");
-        session.send("position startpos moves e2e4 e7e5");
-        session.send("go infinite");
-        std::thread::sleep(Duration::from_millis(20));
-        let asked = Instant::now();
-        session.send(ending);
-        if answered {
-            let (_, took) = session.until("bestmove ");
-            assert!(took < Duration::from_secs(5), "{ending}: {took:?}");
-            session.send("quit");
+    // `stop`, `quit` and the end of the input while an image runs (in GENMOV, or kept on
+    // POINTS's address): the search is stopped, not left to its leash, and the answer is
+    // PLYMAX 1 as the native engine searches it, at once, whatever the image would take.
+    let points = patched::looping_points(dir.path());
+    for image in [&image, &points] {
+        for ending in ["stop", "quit", "the end of the input"] {
+            let mut session = Session::start(image);
+            session.send("isready");
+            session.until("readyok");
+            session.send(&format!("position fen {KIWIPETE}"));
+            session.send("go depth 3");
+            std::thread::sleep(Duration::from_millis(20));
+            let asked = Instant::now();
+            match ending {
+                "the end of the input" => drop(session.child.stdin.take()),
+                ending => session.send(ending),
+            }
+            let (seen, took) = session.until("bestmove ");
+            let what = format!("{} {ending}: {seen:?}", image.bin);
+            assert!(
+                seen.contains(&"info string stopped before a move was searched: answering PLYMAX 1, searched natively (the 1978 program's decision, at once)".to_string()),
+                "{what}"
+            );
+            assert_eq!(seen.last().unwrap(), "bestmove e2a6", "{what}");
+            assert!(took < Duration::from_secs(5), "{what}: {took:?}");
+            if ending == "stop" {
+                session.send("quit");
+            }
+            let out = finish(session.child, LIMIT, ending);
+            assert!(out.status.success(), "{what}");
+            assert!(asked.elapsed() < Duration::from_secs(5), "{what}");
         }
-        let out = finish(session.child, LIMIT, ending);
-        assert!(out.status.success() || out.status.code() == Some(2));
-        assert!(asked.elapsed() < Duration::from_secs(5), "{ending}");
     }
 }
 

@@ -49,8 +49,14 @@ impl<'a> Control<'a> {
     /// True when the search should give up now, having made `nodes` nodes.
     #[inline]
     pub fn expired(&self, nodes: u64) -> bool {
+        self.nodes.is_some_and(|most| nodes > most) || self.interrupted()
+    }
+
+    /// True when `stop` was asked or the deadline passed: what ends a search whatever it is
+    /// doing, between two evaluations too (an emulated image that runs away included).
+    #[inline]
+    pub fn interrupted(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
-            || self.nodes.is_some_and(|most| nodes > most)
             || self
                 .deadline
                 .is_some_and(|(timer, after)| timer.elapsed().is_some_and(|spent| spent >= after))

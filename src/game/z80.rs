@@ -29,10 +29,15 @@ impl Z80Searcher {
     }
 }
 
-/// Polls the control at every evaluation.
+/// Polls the control at every evaluation, and its stop and deadline between slices of the
+/// run whatever the image does: a search that never reaches an evaluation is stopped too.
 struct Poll<'a, 'b>(&'a Control<'b>);
 
 impl SearchObserver for Poll<'_, '_> {
+    fn should_stop(&mut self) -> bool {
+        self.0.interrupted()
+    }
+
     fn should_stop_after(&mut self, nodes: u64) -> bool {
         self.0.expired(nodes)
     }

@@ -7,8 +7,8 @@ use super::output::Output;
 use super::think::{Thought, report_level};
 use crate::engine::score::{Evaluation, MATE, evaluation, material};
 use crate::game::{
-    Control, Deepest, Level, Limits, MoveTimer, Request, Searcher, Signals, alternative, deepen,
-    spoiler,
+    Control, Deepest, Level, Limits, MoveTimer, NativeSearcher, Request, Searcher, Signals,
+    alternative, deepen, spoiler,
 };
 use crate::reference::{Move, Rules, legal_moves, make};
 
@@ -42,7 +42,7 @@ pub fn choose(
 ) -> Option<Choice> {
     let mut choice = match deepest.level {
         Some(level) => from_level(thought, limits, level),
-        None => from_stopped(searcher, thought, &deepest, out)?,
+        None => from_stopped(thought, &deepest, out)?,
     };
     if thought.options.shortest_mate && choice.mate_exit {
         shorten(searcher, thought, &mut choice, signals, out);
@@ -75,29 +75,26 @@ fn ponder_move(thought: &Thought, pv: &[Move]) -> Option<Move> {
         .then_some(*reply)
 }
 
-/// No level finished (a `stop`, or a node limit, in the first one): the best ply-1 move the
-/// stopped search had finished; before any, PLYMAX 1 searched to the end (a few milliseconds).
-fn from_stopped(
-    searcher: &mut dyn Searcher,
-    thought: &Thought,
-    deepest: &Deepest,
-    out: &Output,
-) -> Option<Choice> {
-    if let Some((plymax, stopped)) = deepest.cut {
-        if let Some(best) = stopped.best {
-            out.info(&format!(
-                "stopped: the best of the moves PLYMAX {plymax} had searched ({} evaluations)",
-                stopped.evaluations
-            ));
-            let posq_after = thought.game.board().posq;
-            return Some(Choice {
-                best,
-                ponder: None,
-                posq_after,
-                mate_exit: false,
-                level: None,
-            });
-        }
+/// No level finished. After a `stop` (or a node limit) in the first one: the best ply-1 move
+/// the stopped search had finished; before any, PLYMAX 1 searched by the native engine, the
+/// 1978 program's decision in microseconds, so that the answer comes at once whatever the
+/// image would take (or never give, when it runs away). After a failed search: no move, the
+/// failure said already (no other depth does better than a broken image).
+fn from_stopped(thought: &Thought, deepest: &Deepest, out: &Output) -> Option<Choice> {
+    let (plymax, stopped) = deepest.cut?;
+    if let Some(best) = stopped.best {
+        out.info(&format!(
+            "stopped: the best of the moves PLYMAX {plymax} had searched ({} evaluations)",
+            stopped.evaluations
+        ));
+        let posq_after = thought.game.board().posq;
+        return Some(Choice {
+            best,
+            ponder: None,
+            posq_after,
+            mate_exit: false,
+            level: None,
+        });
     }
     let request = Request {
         setup: thought.setup(),
@@ -105,9 +102,11 @@ fn from_stopped(
         r_register: thought.r_register,
     };
     let unstoppable = AtomicBool::new(false);
-    match searcher.search(&request, &Control::new(&unstoppable)) {
+    match NativeSearcher::new().search(&request, &Control::new(&unstoppable)) {
         Ok(answer) => {
-            out.info("stopped before a move was searched: answering PLYMAX 1");
+            out.info(
+                "stopped before a move was searched: answering PLYMAX 1, searched natively (the 1978 program's decision, at once)",
+            );
             let level = Level { plymax: 1, answer };
             Some(from_level(thought, &Limits::depth(1), level))
         }

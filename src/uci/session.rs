@@ -35,8 +35,6 @@ pub struct Session {
     pending: Option<EngineMove>,
     /// The seed of this game (R on entry to FNDMOV), announced once per game.
     seed: Option<u64>,
-    /// True while the running search waits for `stop` (`go infinite`, `go ponder`).
-    infinite: bool,
     /// True while the running search ponders (until `ponderhit` or `stop`).
     pondering: bool,
 }
@@ -56,12 +54,12 @@ impl Session {
             timer: Arc::new(MoveTimer::running()),
             pending: None,
             seed: None,
-            infinite: false,
             pondering: false,
         }
     }
 
-    /// Reads commands until `quit`, the end of the input, or a closed output.
+    /// Reads commands until `quit`, the end of the input, or a closed output. The end of the
+    /// input is `quit`, as GUIs and engines take it: a running search is stopped and answers.
     pub fn run(&mut self, mut input: impl BufRead) {
         let mut buffer = Vec::new();
         loop {
@@ -74,15 +72,10 @@ impl Session {
                 }
             };
             if !self.handle(&line) || self.out.is_closed() {
-                return self.finish_search();
+                break;
             }
         }
-        // The end of the input: a piped script still gets its answer, unless the search would
-        // only end on a `stop` that can no longer come.
-        if self.infinite {
-            self.stop.store(true, Ordering::Relaxed);
-        }
-        self.wait();
+        self.finish_search();
     }
 
     /// Handles one line; false on `quit`.
@@ -140,7 +133,6 @@ impl Session {
         }
         self.timer.start();
         self.pondering = false;
-        self.infinite = false;
     }
 
     fn new_game(&mut self) {
@@ -222,7 +214,6 @@ impl Session {
             return self.out.line("bestmove 0000");
         };
         self.stop.store(false, Ordering::Relaxed);
-        self.infinite = params.infinite || params.ponder;
         self.pondering = params.ponder;
         self.timer = Arc::new(if params.ponder {
             MoveTimer::waiting()
@@ -307,11 +298,16 @@ mod tests {
     use crate::game::NativeSearcher;
     use crate::uci::output::Captured;
 
+    /// The session's answers to `script`, each search waited for (the end of the input would
+    /// stop it).
     fn converse(script: &str) -> Vec<String> {
         let captured = Captured::default();
         let mut session =
             Session::new(Box::new(NativeSearcher::new()), "Sargon", captured.output());
-        session.run(std::io::Cursor::new(script.to_string()));
+        for line in script.lines() {
+            session.handle(line);
+        }
+        session.wait();
         captured.lines()
     }
 
@@ -364,6 +360,26 @@ mod tests {
             "bestmove 0000",
             "no position after a refused one"
         );
+    }
+
+    #[test]
+    fn the_end_of_the_input_stops_a_search_as_quit_does() {
+        let captured = Captured::default();
+        let mut session =
+            Session::new(Box::new(NativeSearcher::new()), "Sargon", captured.output());
+        let script = "setoption name Book value false\nposition startpos moves e2e4\ngo depth 7\n";
+        session.run(std::io::Cursor::new(script));
+        let lines = captured.lines();
+        // PLYMAX 7 takes seconds: stopped at once, no level finished.
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string stopped")),
+            "{lines:?}"
+        );
+        assert!(
+            !lines.iter().any(|l| l.starts_with("info depth")),
+            "{lines:?}"
+        );
+        assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
     }
 
     #[test]
