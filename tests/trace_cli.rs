@@ -246,10 +246,9 @@ fn the_trace_file_is_never_an_input_and_no_temporary_file_is_left() {
         .stderr(predicate::str::contains("--trace <FILE>"));
 }
 
-/// An endless trace (`yes '[1,22,41,124]'` on standard input) is read only up to the limit a
-/// trace may take, then refused with the limit named: memory is bounded, the command ends.
-#[test]
-fn an_endless_trace_is_refused_at_the_stated_limit() {
+/// `trace-diff GOOD /dev/stdin` with GOOD's header, then `block` over and over on standard
+/// input until the command stops reading: its exit status and standard error.
+fn diff_endless(block: &str) -> (Option<i32>, String) {
     let dir = tempfile::tempdir().unwrap();
     let good = path(dir.path(), "good.jsonl");
     think_trace("startpos", "1", &good, &[]);
@@ -263,23 +262,58 @@ fn an_endless_trace_is_refused_at_the_stated_limit() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
+    let block = block.repeat(65536 / block.len());
+    let fed = block.clone();
     let feeder = std::thread::spawn(move || {
         use std::io::Write;
-        let block = "[1,22,41,124]\n".repeat(4096);
         let mut sent = writeln!(stdin, "{header}");
         while sent.is_ok() {
-            sent = stdin.write_all(block.as_bytes());
+            sent = stdin.write_all(fed.as_bytes());
         }
     });
+    // A command that reads on without end fails the test rather than hanging it.
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(120) {
+            child.kill().unwrap();
+            panic!("trace-diff still read {block:.8?}... after two minutes");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     let out = child.wait_with_output().unwrap();
     feeder.join().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.status.code(), stderr)
+}
+
+/// An endless trace (`yes '[1,22,41,124]'` on standard input) is read only up to the limit a
+/// trace may take, then refused with the limit named: memory is bounded, the command ends.
+#[test]
+fn an_endless_trace_is_refused_at_the_stated_limit() {
+    let (code, stderr) = diff_endless("[1,22,41,124]\n");
+    assert_eq!(code, Some(2), "{stderr}");
     assert!(
         stderr.contains("the trace is larger than 160 MiB once read, the most a trace may take"),
         "{stderr}"
     );
     assert!(stderr.starts_with("error: /dev/stdin:"), "{stderr}");
+}
+
+/// Endless blank lines (`yes ''`, `yes ' '`) hold nothing, so the memory limit never comes:
+/// the bytes read are bounded too.
+#[test]
+fn endless_blank_lines_end_at_the_limit_of_bytes_read() {
+    for block in ["\n", " \n", "\r\n\t"] {
+        let (code, stderr) = diff_endless(block);
+        assert_eq!(code, Some(2), "{block:?}: {stderr}");
+        assert!(
+            stderr.contains(
+                "more than 1024 MiB read, the most a trace is read from (a PLYMAX 8 search with every list and term is 224 MB); does the input end?"
+            ),
+            "{block:?}: {stderr}"
+        );
+        assert!(stderr.starts_with("error: /dev/stdin:"), "{stderr}");
+    }
 }
 
 /// Control characters in a trace reach the terminal escaped, and a quote of a line is short.

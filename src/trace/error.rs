@@ -5,7 +5,7 @@
 
 use thiserror::Error;
 
-use super::read::MAX_TRACE_BYTES;
+use super::read::{MAX_READ_BYTES, MAX_TRACE_BYTES};
 use crate::files::{EXCERPT_CHARS, printable};
 use crate::text::grouped;
 
@@ -54,6 +54,18 @@ pub enum TraceError {
         evaluations: usize,
         /// Lists read by then.
         lists: usize,
+    },
+    /// More of the file was read than any trace takes: input without end.
+    #[error(
+        "{file}:{line}: more than {} MiB read, the most a trace is read from (a PLYMAX 8 search \
+         with every list and term is 224 MB); does the input end?",
+        MAX_READ_BYTES >> 20
+    )]
+    TooLong {
+        /// The file as named.
+        file: String,
+        /// The line being read when the limit was passed.
+        line: usize,
     },
     /// The file has no search at all, several without a choice, or not the one chosen.
     #[error("{file}: {message}")]

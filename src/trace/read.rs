@@ -20,12 +20,21 @@ pub const MAX_LINE_BYTES: u64 = 4 << 20;
 /// naming this limit as soon as a trace needs more, so an endless or huge file costs no more.
 pub const MAX_TRACE_BYTES: usize = 160 << 20;
 
-/// Lines of a file, numbered from 1, each at most [`MAX_LINE_BYTES`], blank ones skipped.
+/// The most bytes read for one trace, blank lines and the searches not chosen included: the
+/// largest trace that fits in [`MAX_TRACE_BYTES`] is about 320 MB of text (a PLYMAX 8 search
+/// with every list and term, 224 MB, takes 113 MiB), so 1 GiB reads any of them, and ends
+/// input that never ends however little of it is kept (endless blank lines take a second).
+pub const MAX_READ_BYTES: u64 = 1 << 30;
+
+/// Lines of a file, numbered from 1, each at most [`MAX_LINE_BYTES`], blank ones skipped, at
+/// most [`MAX_READ_BYTES`] in all.
 struct Lines<R> {
     reader: R,
     file: String,
     number: usize,
     buffer: Vec<u8>,
+    /// Bytes read so far.
+    read: u64,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -35,24 +44,68 @@ impl<R: BufRead> Lines<R> {
             file: file.to_string(),
             number: 0,
             buffer: Vec::new(),
+            read: 0,
         }
+    }
+
+    fn io(&self, cause: std::io::Error) -> TraceError {
+        TraceError::Io {
+            file: self.file.clone(),
+            cause,
+        }
+    }
+
+    /// Consumes white space up to the next line with text, whole buffers at a time, counting
+    /// the lines it ends.
+    fn skip_blank(&mut self) -> Result<(), TraceError> {
+        loop {
+            let file = &self.file;
+            let buffer = self.reader.fill_buf().map_err(|cause| TraceError::Io {
+                file: file.clone(),
+                cause,
+            })?;
+            let blank = buffer
+                .iter()
+                .take_while(|b| b.is_ascii_whitespace())
+                .count();
+            let ends = buffer[..blank].iter().filter(|&&b| b == b'\n').count();
+            let more = blank == buffer.len() && blank > 0;
+            self.reader.consume(blank);
+            self.number += ends;
+            self.read += blank as u64;
+            self.check_read()?;
+            if !more {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The error once more than [`MAX_READ_BYTES`] were read.
+    fn check_read(&self) -> Result<(), TraceError> {
+        if self.read <= MAX_READ_BYTES {
+            return Ok(());
+        }
+        Err(TraceError::TooLong {
+            file: self.file.clone(),
+            line: self.number + 1,
+        })
     }
 
     /// The next non-blank line and its number.
     fn next_line(&mut self) -> Result<Option<(usize, &str)>, TraceError> {
         loop {
+            self.skip_blank()?;
             self.buffer.clear();
             self.number += 1;
             let read = (&mut self.reader)
                 .take(MAX_LINE_BYTES + 1)
                 .read_until(b'\n', &mut self.buffer)
-                .map_err(|cause| TraceError::Io {
-                    file: self.file.clone(),
-                    cause,
-                })?;
+                .map_err(|cause| self.io(cause))?;
             if read == 0 {
                 return Ok(None);
             }
+            self.read += read as u64;
+            self.check_read()?;
             if self.buffer.len() as u64 > MAX_LINE_BYTES {
                 let start = String::from_utf8_lossy(&self.buffer[..80]).into_owned();
                 let message = format!(
@@ -377,5 +430,34 @@ fn describe(selector: Selector) -> String {
             index,
             plymax: Some(plymax),
         } => format!("#{index}:{plymax}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blank_lines_are_skipped_and_counted() {
+        let text = "\n  \r\n[1,2]\n\n\t \n  [3,4]  \n";
+        let mut lines = Lines::new(text.as_bytes(), "t.jsonl");
+        assert_eq!(lines.next_line().unwrap(), Some((3, "[1,2]")));
+        assert_eq!(lines.next_line().unwrap(), Some((6, "[3,4]")));
+        assert_eq!(lines.next_line().unwrap(), None);
+        assert_eq!(lines.read, text.len() as u64);
+    }
+
+    #[test]
+    fn input_without_end_is_read_up_to_the_limit() {
+        let endless = std::io::BufReader::new(std::io::repeat(b'\n'));
+        let mut lines = Lines::new(endless, "blank");
+        let error = lines.next_line().unwrap_err();
+        assert_eq!(lines.read, MAX_READ_BYTES + 8192);
+        assert!(
+            error
+                .to_string()
+                .starts_with("blank:1073750017: more than 1024 MiB read"),
+            "{error}"
+        );
     }
 }
