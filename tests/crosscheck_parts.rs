@@ -370,3 +370,68 @@ fn an_interrupted_run_and_its_rest_keep_the_verdict_of_the_search() {
     assert_eq!(code, Some(1), "{text}");
     assert!(text.contains("verdict: SEARCH MISMATCH"), "{text}");
 }
+
+/// Every string of `json` with an erase-screen escape and a bell appended, but the names the
+/// report's reader matches (`from`, `kind`, `list_end`) and its digests.
+fn with_escapes(json: &Value) -> Value {
+    fn walk(value: &Value, key: &str) -> Value {
+        match value {
+            Value::Object(fields) => fields
+                .iter()
+                .map(|(k, v)| (k.clone(), walk(v, k)))
+                .collect(),
+            Value::Array(items) => items.iter().map(|v| walk(v, key)).collect(),
+            Value::String(text)
+                if !["from", "kind", "list_end"].contains(&key) && !key.ends_with("digest") =>
+            {
+                Value::String(format!("{text}\u{1b}[2J\u{7}"))
+            }
+            other => other.clone(),
+        }
+    }
+    walk(json, "")
+}
+
+#[test]
+fn a_merged_report_reaches_the_terminal_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let search = patched::evaluation_bit(dir.path());
+    let search_run = [&["--random", "40", "--seed", "5"][..], &search.args()].concat();
+    let board = patched::false_overflow(dir.path());
+    let board_run = [
+        &["--random", "300", "--seed", "1", "--ply", "0"][..],
+        &board.args(),
+    ]
+    .concat();
+    for (run, line) in [
+        (
+            search_run,
+            "SEARCH MISMATCH at position 0 (built-in:cpw.epd\\u{1b}[2J\\u{7}:3 ",
+        ),
+        (
+            board_run,
+            "MISMATCH in built-in:cpw.epd\\u{1b}[2J\\u{7}:5 (depth 2)",
+        ),
+    ] {
+        let (code, report) = json_run(&[&run[..], &["--json"]].concat());
+        assert_eq!(code, Some(1));
+        let saved = save(dir.path(), "escapes.json", &with_escapes(&report));
+        let (code, text) = merge(&[saved], &[]);
+        assert_eq!(code, Some(1), "{text}");
+        assert!(text.contains(line), "{text}");
+        let raw: Vec<char> = text
+            .chars()
+            .filter(|&c| c.is_control() && c != '\n')
+            .collect();
+        assert!(raw.is_empty(), "{raw:?} in {text}");
+    }
+    // serde's reason quotes the file: escaped too.
+    let (_, report) = json_run(&[&["--random", "2", "--seed", "5", "--json"][..]].concat());
+    let mut bad = report.clone();
+    bad["run"]["seed"] = Value::String("\u{1b}]0;title\u{7}".to_string());
+    let (code, text) = merge(&[save(dir.path(), "bad.json", &bad)], &[]);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(text.contains("expected u64"), "{text}");
+    assert!(text.contains("u{1b}]0;title"), "{text}");
+    assert!(!text.contains(['\u{1b}', '\u{7}']), "{text}");
+}

@@ -6,6 +6,8 @@ use std::path::Path;
 
 use anyhow::Context;
 
+use sargon_z80::files::printable;
+
 use sargon_z80::crosscheck::{Report, merge};
 use sargon_z80::text::grouped;
 
@@ -60,8 +62,10 @@ fn read(path: &Path) -> anyhow::Result<(Report, Vec<String>)> {
             MAX_REPORT >> 20
         );
     }
-    let value: serde_json::Value = serde_json::from_str(&text)
-        .with_context(|| format!("{name}: not a JSON report of `crosscheck --json`"))?;
+    let mut value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|error| not_a_report(&name, &error))?;
+    // A report is a file like any other: what it says reaches the terminal escaped.
+    escape_strings(&mut value);
     if let Some(error) = value.get("error") {
         anyhow::bail!("{name}: the part failed: {error}");
     }
@@ -73,7 +77,27 @@ fn read(path: &Path) -> anyhow::Result<(Report, Vec<String>)> {
                 .collect()
         })
         .unwrap_or_default();
-    let report = serde_json::from_value(value)
-        .with_context(|| format!("{name}: not a JSON report of `crosscheck --json`"))?;
+    let report = serde_json::from_value(value).map_err(|error| not_a_report(&name, &error))?;
     Ok((report, words))
+}
+
+/// The error for a file that is not a report, serde's reason escaped (it quotes the file).
+fn not_a_report(name: &str, error: &serde_json::Error) -> anyhow::Error {
+    let reason = printable(&error.to_string(), 200);
+    anyhow::anyhow!("{name}: not a JSON report of `crosscheck --json`: {reason}")
+}
+
+/// Every string in `value` with its control characters escaped (`\u{1b}`), so that the
+/// failures, positions, file names and image words a report carries are printed as text, never
+/// as escape sequences or bells; a report the tool wrote has none.
+fn escape_strings(value: &mut serde_json::Value) {
+    use serde_json::Value;
+    match value {
+        Value::String(text) if text.chars().any(char::is_control) => {
+            *text = printable(text, usize::MAX);
+        }
+        Value::Array(items) => items.iter_mut().for_each(escape_strings),
+        Value::Object(fields) => fields.values_mut().for_each(escape_strings),
+        _ => {}
+    }
 }
