@@ -496,3 +496,108 @@ fn files_named_with_control_characters_are_shown_escaped_on_success_too() {
         out.stdout
     );
 }
+
+/// The binary, where a user other than the owner of the checkout can run it: in place when
+/// every folder above it lets others through, else a copy in `dir`.
+#[cfg(unix)]
+fn binary_for_others(dir: &Path) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let binary = PathBuf::from(env!("CARGO_BIN_EXE_sargon-z80"));
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode();
+    let open = mode(&binary) & 0o005 == 0o005
+        && binary
+            .ancestors()
+            .skip(1)
+            .all(|folder| folder.as_os_str().is_empty() || mode(folder) & 0o001 != 0);
+    if open {
+        return binary;
+    }
+    let copy = dir.join("sargon-z80");
+    std::fs::copy(&binary, &copy).unwrap();
+    copy
+}
+
+/// `asm -o` over a file this user may not write is refused with exit 2, nothing changed,
+/// although the folder would let a rename replace it; a replaced file keeps its owner, group
+/// and mode. The tests run as root in CI, where root may write any file: the refusal is then
+/// met by running the command as `nobody` on root's 0644 file and on nobody's own 0444 one,
+/// and root's replacing of another user's 0640 file must keep that user as the owner.
+#[cfg(unix)]
+#[test]
+fn a_file_this_user_may_not_write_is_not_replaced_and_owners_are_kept() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt, chown};
+    use std::os::unix::process::CommandExt;
+    let (dir, _) = folder();
+    let path = |name: &str| dir.path().join(name);
+    let set_mode = |name: &str, mode: u32| {
+        std::fs::set_permissions(path(name), std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    // A folder anyone may write in, as /tmp is.
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    set_mode("x.asm", 0o644);
+    // SAFETY: geteuid has no preconditions.
+    let root = unsafe { libc::geteuid() } == 0;
+    const NOBODY: u32 = 65534;
+    let binary = binary_for_others(dir.path());
+    let asm = |output: &str, as_nobody: bool| {
+        let mut command = std::process::Command::new(&binary);
+        command
+            .current_dir(dir.path())
+            .args(["asm", "x.asm", "-o", output]);
+        if as_nobody {
+            // std drops root's supplementary groups with it.
+            command.uid(NOBODY).gid(NOBODY);
+        }
+        command.output().unwrap()
+    };
+    let mut denied = vec![("ro.bin", 0o444)];
+    if root {
+        denied.push(("root.bin", 0o644));
+    }
+    for (name, mode) in denied {
+        std::fs::write(path(name), "old").unwrap();
+        if root && name == "ro.bin" {
+            chown(path(name), Some(NOBODY), Some(NOBODY)).unwrap();
+        }
+        set_mode(name, mode);
+        let out = asm(name, root);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "error: cannot write {name}: permission denied (the file exists and this user may not write it)"
+            )),
+            "{name}: {stderr}"
+        );
+        assert_eq!(std::fs::read_to_string(path(name)).unwrap(), "old");
+    }
+    // Replaced: the owner and group stay (another user's when root writes), and the mode.
+    std::fs::write(path("own.bin"), "old").unwrap();
+    let owner = if root {
+        (1234, 1234)
+    } else {
+        let meta = std::fs::metadata(path("own.bin")).unwrap();
+        (meta.uid(), meta.gid())
+    };
+    chown(path("own.bin"), Some(owner.0), Some(owner.1)).unwrap();
+    set_mode("own.bin", 0o640);
+    let out = asm("own.bin", false);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let meta = std::fs::metadata(path("own.bin")).unwrap();
+    assert_eq!(std::fs::read(path("own.bin")).unwrap(), [0x3E, 1, 0xC9]);
+    assert_eq!(
+        (meta.uid(), meta.gid(), meta.mode() & 0o7777),
+        (owner.0, owner.1, 0o640)
+    );
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert_eq!(left, Vec::<String>::new(), "no temporary file is left");
+}

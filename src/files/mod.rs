@@ -7,10 +7,12 @@
 //! terminal, and every command writes through [`Outputs`]: each output goes to a temporary
 //! file beside its target and is renamed over it only when everything was written, and an
 //! output that is one of the command's own inputs (the same file, through any name, symbolic
-//! or hard link) is refused before anything is written. An output written while the command
-//! runs (a trace) is a [`Stream`] through the same checks.
+//! or hard link) is refused before anything is written, as is an existing file this user may
+//! not write; a replaced file keeps its owner, group and permissions. An output written while
+//! the command runs (a trace) is a [`Stream`] through the same checks.
 
 mod excerpt;
+mod owner;
 mod read;
 mod stream;
 mod target;

@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::excerpt::path_text;
+use super::owner::{keep_owner, may_write};
 use super::target::{Identity, existing_identity, folder_of, kind_of, resolve, target_identity};
 
 /// Why a command's outputs were not written.
@@ -47,6 +48,16 @@ pub enum WriteError {
         path: PathBuf,
         /// What it is ("a character device").
         kind: &'static str,
+    },
+    /// An output exists and this user may not write it: it is not replaced, although the
+    /// folder would let a new file be renamed over it.
+    #[error(
+        "cannot write {}: permission denied (the file exists and this user may not write it)",
+        path_text(path)
+    )]
+    PermissionDenied {
+        /// The output as named.
+        path: PathBuf,
     },
     /// An output exists and the command was told to keep existing files.
     #[error("{} exists", path_text(path))]
@@ -217,8 +228,8 @@ impl Outputs {
 
     /// True for an existing target that is not a regular file (a device or a pipe), which
     /// cannot be replaced by a rename and is written in place; an error for a folder, for
-    /// such a target when the command writes regular files only, and for an existing file
-    /// when it keeps them.
+    /// such a target when the command writes regular files only, for an existing file when it
+    /// keeps them, and for one this user may not write.
     fn in_place(&self, named: &Path, target: &Path) -> Result<bool, WriteError> {
         let Ok(meta) = std::fs::metadata(target) else {
             return Ok(false);
@@ -232,10 +243,23 @@ impl Outputs {
                 path: named.to_path_buf(),
                 kind,
             }),
+            // Refused before a program that keeps files asks whether to replace it.
+            None => match may_write(target) {
+                Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
+                    Err(WriteError::PermissionDenied {
+                        path: named.to_path_buf(),
+                    })
+                }
+                Err(e) => Err(io_error(named, e)),
+                Ok(()) if self.keep_existing => Err(WriteError::Exists {
+                    path: named.to_path_buf(),
+                }),
+                Ok(()) => Ok(false),
+            },
             _ if self.keep_existing => Err(WriteError::Exists {
                 path: named.to_path_buf(),
             }),
-            kind => Ok(kind.is_some()),
+            Some(_) => Ok(true),
         }
     }
 
@@ -257,8 +281,8 @@ pub(super) fn io_error(path: &Path, e: std::io::Error) -> WriteError {
     }
 }
 
-/// A temporary file beside the target, with the permissions the target has (or a new file
-/// would get); its folder missing is said in words.
+/// A temporary file beside the target, with the owner, group and permissions the target has
+/// (or a new file would get); its folder missing is said in words.
 pub(super) fn stage(place: &Placed) -> Result<tempfile::NamedTempFile, WriteError> {
     let fail = |e| io_error(&place.named, e);
     let folder = folder_of(&place.target);
@@ -283,6 +307,8 @@ pub(super) fn stage(place: &Placed) -> Result<tempfile::NamedTempFile, WriteErro
     }
     let temp = builder.tempfile_in(folder).map_err(fail)?;
     if let Ok(meta) = std::fs::metadata(&place.target) {
+        // The owner first: a change of owner clears the set-id bits the permissions restore.
+        keep_owner(temp.as_file(), &meta);
         std::fs::set_permissions(temp.path(), meta.permissions()).map_err(fail)?;
     }
     Ok(temp)
