@@ -387,3 +387,46 @@ fn a_huge_context_still_shows_the_differing_record() {
         );
     }
 }
+
+/// Ctrl-C during `think --trace`: the search stops at once, the temporary trace is removed and
+/// an old file is kept as it was, and one line says what was interrupted (exit 130).
+#[cfg(unix)]
+#[test]
+fn ctrl_c_during_think_trace_keeps_the_old_file_and_leaves_no_temporary_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = path(dir.path(), "c.jsonl");
+    // Each search takes far longer than the half second before Ctrl-C.
+    for (engine, ply, kept) in [("z80", "7", true), ("native", "9", false)] {
+        if kept {
+            std::fs::write(&trace, "old").unwrap();
+        } else {
+            let _ = std::fs::remove_file(&trace);
+        }
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_sargon-z80"))
+            .args(["think", "--ply", ply, "--engine", engine, "--trace", &trace])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        // SAFETY: kill(2) on the child's own pid.
+        assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+        let out = child.wait_with_output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(130), "{engine}: {stdout}");
+        let expected = format!("think: interrupted at PLYMAX {ply} after ");
+        assert!(stdout.starts_with(&expected), "{engine}: {stdout}");
+        let how = if kept { "is as it was" } else { "was not made" };
+        let written = format!("; no trace was written ({trace} {how})\n");
+        assert!(stdout.ends_with(&written), "{engine}: {stdout}");
+        if kept {
+            assert_eq!(std::fs::read_to_string(&trace).unwrap(), "old");
+        }
+        let names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        let expected: Vec<String> = if kept { vec!["c.jsonl".into()] } else { vec![] };
+        assert_eq!(names, expected, "{engine}: no temporary file is left");
+    }
+}

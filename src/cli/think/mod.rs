@@ -3,6 +3,7 @@
 
 mod native;
 mod report;
+mod stopped;
 mod trace;
 mod z80;
 
@@ -40,7 +41,8 @@ again clamped to 2..255). Scores are SCORE+1 for the side to move: 0x80 level, o
 pawn (12.5 cp), 0xFF mates within the horizon, 0x01 mated. The emulated engine (the default) \
 also prints the search's exact T-states and how long it would take on the real machine at each \
 --mhz clock. Exit status: 0 a move was found, 2 usage or input error (bad FEN, illegal move, \
-no legal move, missing search symbols, move-list overflow, a machine guard).";
+no legal move, missing search symbols, move-list overflow, a machine guard), 130 Ctrl-C (one \
+line says where the search stood; no trace is written).";
 
 /// Which search answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -102,9 +104,18 @@ pub fn run(args: ThinkArgs) -> anyhow::Result<i32> {
     check_options(&args)?;
     let setup = setup(&args)?;
     refuse_no_move(&setup)?;
+    // Ctrl-C stops the search at once; the summary says where it stood.
+    super::interrupt::watch(super::interrupt::Answer::Stop);
     let report = match args.engine {
-        EngineKind::Native => native::think(&args, &setup)?,
-        EngineKind::Z80 => z80::think(&args, &setup)?,
+        EngineKind::Native => native::think(&args, &setup),
+        EngineKind::Z80 => z80::think(&args, &setup),
+    };
+    let report = match report {
+        Err(error) => match error.downcast_ref::<stopped::Interrupted>() {
+            Some(stopped) => return stopped::report(&args, stopped),
+            None => return Err(error),
+        },
+        Ok(report) => report,
     };
     if args.json {
         print_json(&report)?;

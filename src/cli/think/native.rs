@@ -4,9 +4,10 @@ use std::time::Instant;
 
 use anyhow::Context;
 
-use sargon_z80::engine::{Engine, SearchParams, Setup};
+use sargon_z80::engine::{Engine, NoObserver, SearchError, SearchParams, Setup};
 
 use super::report::{Counts, Report, Result78, report};
+use super::stopped::{Interrupted, OrCtrlC};
 use super::{ThinkArgs, list_capacity, trace};
 
 /// Searches natively.
@@ -24,12 +25,20 @@ pub fn think(args: &ThinkArgs, setup: &Setup) -> anyhow::Result<Report> {
         terms: true,
     };
     let outcome = match trace::open(args, setup, native)? {
-        None => engine.run(setup, &params),
+        None => engine.search(setup, &params, &mut OrCtrlC(&mut NoObserver)),
         Some(sink) => sink.run(
-            |writer| engine.search(setup, &params, writer),
+            |writer| engine.search(setup, &params, &mut OrCtrlC(writer)),
             |r| trace::result(r.best.map(|mv| mv.uci()), r.score),
         )?,
     };
+    if let Err(SearchError::Aborted(partial)) = outcome {
+        return Err(Interrupted {
+            evaluations: partial.evaluations,
+            nodes: partial.nodes,
+            best: partial.best,
+        }
+        .into());
+    }
     let result = outcome.context("the search gave no answer")?;
     let wall = start.elapsed();
     let answer = Result78 {

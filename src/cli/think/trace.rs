@@ -75,7 +75,8 @@ impl TraceSink {
     }
 
     /// Runs `search` with the trace writer watching, writes the result line when it answered
-    /// (`result` of its answer) and puts the file in place, finished or not.
+    /// (`result` of its answer) and puts the file in place, finished or not; after Ctrl-C no
+    /// trace is written (the temporary file is removed, an old file stays as it was).
     pub fn run<T, E>(
         self,
         search: impl FnOnce(&mut Writer) -> Result<T, E>,
@@ -86,6 +87,10 @@ impl TraceSink {
         let mut writer = TraceWriter::new(stream, &self.header)
             .with_context(|| format!("cannot write {target}"))?;
         let outcome = search(&mut writer);
+        if outcome.is_err() && super::stopped::asked() {
+            drop(writer);
+            return Ok(outcome);
+        }
         let evaluations = writer.evaluations();
         let answer = outcome.as_ref().ok().map(result);
         let finished = answer.is_some();

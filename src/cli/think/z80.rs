@@ -2,19 +2,19 @@
 
 use std::time::Instant;
 
-use anyhow::Context;
-
 use sargon_z80::abi::search::{
-    Evaluation, SearchDriver, SearchObserver, SearchOptions, SearchRequest,
+    Evaluation, SearchDriveError, SearchDriver, SearchObserver, SearchOptions, SearchRequest,
 };
 use sargon_z80::engine::{EvalRecord, Setup, TraceDigest};
 use sargon_z80::reference::{Move, sargon_line};
 
 use super::ThinkArgs;
 use super::report::{Counts, Hardware, Report, Result78, report};
+use super::stopped::{self, Interrupted};
 use super::trace::{self, Tee};
 
-/// Digests the evaluation records as `sargon1978/` does.
+/// Digests the evaluation records as `sargon1978/` does, and stops the search at Ctrl-C
+/// (polled between slices of the run too, so a runaway image stops as well).
 #[derive(Default)]
 struct Digest(TraceDigest);
 
@@ -26,6 +26,10 @@ impl SearchObserver for Digest {
             to: e.to,
             valm: e.valm,
         });
+    }
+
+    fn should_stop(&mut self) -> bool {
+        stopped::asked()
     }
 }
 
@@ -62,7 +66,7 @@ pub fn think(args: &ThinkArgs, setup: &Setup) -> anyhow::Result<Report> {
             },
         )?,
     };
-    let run = outcome.with_context(|| format!("{} could not search", args.image.describe()))?;
+    let run = outcome.map_err(|error| failed(args, error))?;
     let wall = start.elapsed();
     let best = run.best.map(|pair| Move::sargon(pair.entry, pair.second));
     let best_is_legal =
@@ -89,4 +93,24 @@ pub fn think(args: &ThinkArgs, setup: &Setup) -> anyhow::Result<Report> {
     report.image = Some(args.image.describe());
     report.hardware = Some(Hardware::new(run.cost, wall, &args.mhz));
     Ok(report)
+}
+
+/// The search's error: where it stood when Ctrl-C stopped it, or the image's failure, named.
+fn failed(args: &ThinkArgs, error: SearchDriveError) -> anyhow::Error {
+    match error {
+        SearchDriveError::Aborted {
+            evaluations,
+            nodes,
+            best,
+            ..
+        } => Interrupted {
+            evaluations,
+            nodes,
+            best: best.map(|pair| Move::sargon(pair.entry, pair.second)),
+        }
+        .into(),
+        error => {
+            anyhow::Error::new(error).context(format!("{} could not search", args.image.describe()))
+        }
+    }
 }
