@@ -15,11 +15,11 @@ use super::symbols::{AbiError, AbiSymbols};
 /// ends a runaway call in about 30 ms.
 pub const CALL_BUDGET: u64 = 2_000_000;
 
-/// T-states the image's own PERFT may run without calling MOVE before it counts as runaway
-/// code: between two MOVE calls it makes at most a GENMOV, an INCHK and its bookkeeping (the
-/// built-in image: 44,901 T-states for a 218-move list; the 1978 program's GENMOV would need
-/// about 390,000), so 16 million is 40 times the worst. A deep PERFT runs long by right: its
-/// budget is this leash, not a total.
+/// T-states the image's own PERFT may run without calling MOVE, UNMOVE or GENMOV before it
+/// counts as runaway code: between two MOVE calls it makes at most a GENMOV, an INCHK and its
+/// bookkeeping (the built-in image: 44,901 T-states for a 218-move list; the 1978 program's
+/// GENMOV would need about 390,000), so 16 million is 40 times the worst. A deep PERFT runs
+/// long by right: its budget is this leash, not a total.
 pub const PERFT_LEASH: u64 = 16_000_000;
 
 /// A routine of the ABI, for error messages and T-state accounting.

@@ -234,8 +234,8 @@ pub struct PerftRun {
 }
 
 /// Calls the image's own PERFT routine once for `root` to `depth` (at most 255), with no
-/// instruction budget but the leash of [`PERFT_LEASH`] T-states between MOVE calls; None when
-/// the image has no PERFT, PDEPTH and PCOUNT.
+/// instruction budget but the leash of [`PERFT_LEASH`] T-states between calls of MOVE, UNMOVE
+/// or GENMOV; None when the image has no PERFT, PDEPTH and PCOUNT.
 pub fn perft_routine(
     driver: &mut Driver,
     root: &Board,
@@ -245,11 +245,14 @@ pub fn perft_routine(
         return Ok(None);
     };
     driver.set_root(root);
-    let make = driver.symbols().make;
+    // The built-in PERFT enters MOVE past its first instruction (MOVE1, MLPTRJ already in
+    // HL): its calls of UNMOVE and GENMOV are progress as well.
+    let s = driver.symbols();
+    let marks = [s.make, s.unmake, s.genmov];
     let machine = driver.machine_mut();
     machine.poke(symbols.pdepth, depth);
     machine.set_budget(u64::MAX);
-    machine.set_progress(&[make], PERFT_LEASH);
+    machine.set_progress(&marks, PERFT_LEASH);
     let result = driver.call(Routine::Perft);
     let machine = driver.machine_mut();
     machine.set_budget(CALL_BUDGET);
@@ -303,5 +306,16 @@ mod tests {
         );
         assert_eq!(driver.routine_calls(Routine::Perft), 1);
         assert_eq!(driver.routine_calls(Routine::Initbd), 1);
+    }
+
+    #[test]
+    fn a_deep_routine_perft_is_not_taken_for_runaway_code() {
+        // Over 300 million T-states in all, each stretch between calls of MOVE (entered at
+        // MOVE1), UNMOVE and GENMOV far below the leash.
+        let mut driver = Driver::new(&default_image()).unwrap();
+        let run = perft_routine(&mut driver, &Board::startpos(), 4);
+        let run = run.unwrap().unwrap();
+        assert_eq!(run.nodes, 197_281);
+        assert!(run.cost.tstates > 19 * PERFT_LEASH, "{run:?}");
     }
 }
