@@ -90,13 +90,13 @@ fn the_budget_and_the_leash_are_named_with_their_numbers() {
     let err = |args: &[&str]| String::from_utf8_lossy(&run(args, &image).stderr).into_owned();
     // A board routine: its budget, 2,000,000 instructions of JR $ at 12 T-states.
     assert!(err(&["moves"]).contains(
-        "GENMOV failed: runaway code: no return within the call's budget of 2000000 instructions (24000000 T-states); PC = 0x135B in GENMOV"
+        "GENMOV failed: runaway code: no return within the call's budget of 2,000,000 instructions (24,000,000 T-states); PC = 0x135B in GENMOV"
     ));
     // A search: 50,000,000 T-states without POINTS or MOVE, checked between slices.
     let think = err(&["think"]);
     assert!(
         think.contains(
-            "FNDMOV failed: runaway code: 50000000 T-states without reaching POINTS or MOVE ("
+            "FNDMOV failed: runaway code: 50,000,000 T-states without reaching POINTS or MOVE ("
         ),
         "{think}"
     );
@@ -181,7 +181,7 @@ fn uci_answers_stop_quit_and_the_end_of_input_while_an_image_runs_away() {
     let (seen, _) = session.until("bestmove ");
     assert!(
         seen.iter().any(|l| l.starts_with(
-            "info string no search result: FNDMOV failed: runaway code: 50000000 T-states"
+            "info string no search result: FNDMOV failed: runaway code: 50,000,000 T-states"
         )),
         "{seen:?}"
     );

@@ -204,6 +204,17 @@ fn perft_image_and_profile_reports_fit() {
         "{text}"
     );
     assert_fits("profile --search 3", &text);
+    let clocks = sargon(&["profile", "--search", "2", "--mhz", "1.774,2,4,3.5,8,1"]);
+    let text = stdout(&clocks);
+    assert!(
+        text.contains("\nreal time: 2.73 s at 1.774 MHz, 2.42 s at 2 MHz, 1.21 s at 4 MHz, 1.38 s at 3.5 MHz,\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n           605 ms at 8 MHz, 4.84 s at 1 MHz\n"),
+        "{text}"
+    );
+    assert_fits("profile --search 2 --mhz (six clocks)", &text);
 }
 
 #[test]

@@ -104,7 +104,7 @@ fn runaway_code() {
     fails(
         &f,
         &["--budget", "100", "LOOP"],
-        "LOOP: runaway code: no return within the call's budget of 100 instructions (1200 T-states); PC = 0x0000 in LOOP",
+        "LOOP: runaway code: no return within the call's budget of 100 instructions (1,200 T-states); PC = 0x0000 in LOOP",
     );
 }
 

@@ -3,13 +3,16 @@
 use std::path::PathBuf;
 
 use super::Cost;
+use crate::text::grouped;
 
 /// Everything that can go wrong loading an image or running a routine.
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
 pub enum MachineError {
     /// The call ran its whole instruction budget without returning: runaway code.
     #[error(
-        "runaway code: no return within the call's budget of {count} instructions ({tstates} T-states); PC = {pc:#06X}{}",
+        "runaway code: no return within the call's budget of {} instructions ({} T-states); PC = {pc:#06X}{}",
+        grouped(*.count),
+        grouped(*.tstates),
         place(.routine)
     )]
     BudgetExceeded {
@@ -25,7 +28,10 @@ pub enum MachineError {
     /// The call ran longer than its leash without reaching one of its progress marks
     /// (`Machine::set_progress`): runaway code.
     #[error(
-        "runaway code: {leash} T-states without reaching {marks} ({count} instructions, {tstates} T-states in all); PC = {pc:#06X}{}",
+        "runaway code: {} T-states without reaching {marks} ({} instructions, {} T-states in all); PC = {pc:#06X}{}",
+        grouped(*.leash),
+        grouped(*.count),
+        grouped(*.tstates),
         place(.routine)
     )]
     NoProgress {

@@ -12,7 +12,7 @@ use sargon_z80::crosscheck::search::{
 use sargon_z80::crosscheck::suite::{Origin, RandomScratch};
 use sargon_z80::engine::Setup;
 use sargon_z80::machine::Image;
-use sargon_z80::text::{duration, grouped, z80_time};
+use sargon_z80::text::{MAX_WIDTH, duration, grouped, hanging, z80_time};
 
 use super::super::output::{OutputError, outln};
 use super::command::{self, RunWords, resume_line};
@@ -176,23 +176,28 @@ pub fn show(
     image_words: &[String],
 ) -> Result<(), OutputError> {
     for found in &report.failures {
-        outln!(
-            "SEARCH MISMATCH at position {} ({}), PLYMAX {}: {}\n  replay: {}",
+        let line = format!(
+            "SEARCH MISMATCH at position {} ({}), PLYMAX {}: {}",
             found.position,
             label(&positions[found.position]),
             found.plymax,
             found.failure,
+        );
+        outln!(
+            "{}\n  replay: {}",
+            hanging(&line, 4, MAX_WIDTH),
             replay(image_words, found, positions)
         )?;
     }
     for skip in report.skipped.iter().take(10) {
-        outln!(
+        let line = format!(
             "skipped search at position {} ({}), PLYMAX {}: {}",
             skip.position,
             label(&positions[skip.position]),
             skip.plymax,
             skip.reason
-        )?;
+        );
+        outln!("{}", hanging(&line, 4, MAX_WIDTH))?;
     }
     if report.skipped.len() > 10 {
         outln!("... and {} more skipped", report.skipped.len() - 10)?;
