@@ -103,6 +103,7 @@ fn typed_keys_reach_the_program_and_its_searches_are_timed() {
     press(&mut app, KeyCode::Enter, KeyModifiers::NONE);
     assert!(lines(&app, 66, 36)[4].starts_with("│>  "));
     assert_eq!(app.jupiter().keys_used(), b"ab\r");
+    assert_eq!(app.jupiter().keys_pushed(), b"ab\r");
     // Times as every report writes them: at 1 kHz the same searches take seconds.
     let mut slow = app_at(Glyphs::Ascii, 0.001);
     typed(&mut slow, "ab");
