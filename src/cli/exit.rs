@@ -3,6 +3,8 @@
 
 use std::io::Write;
 
+use sargon_z80::text::{MAX_WIDTH, hanging};
+
 use super::output::OutputError;
 
 /// Every comparison agreed (or the command did what it was asked).
@@ -45,6 +47,33 @@ pub fn fail(err: &anyhow::Error, json: bool) -> i32 {
     error(&format!("{err:#}"), json);
     INPUT
 }
+
+/// Reports `err` as [`fail`] does, but with each line on stderr kept within a report's width:
+/// broken between words, the lines after the first under the text after its label (`error: `,
+/// or a `hint: ` line of the message's own). The JSON document has the message as it is.
+pub fn fail_fitted(err: &anyhow::Error, json: bool) -> i32 {
+    if err.chain().any(|e| e.is::<OutputError>()) {
+        return fail(err, json);
+    }
+    let message = format!("{err:#}");
+    for (i, line) in message.lines().enumerate() {
+        let line = if i == 0 {
+            format!("error: {line}")
+        } else {
+            line.to_string()
+        };
+        let label = line.find(": ").map_or(0, |at| at + 2);
+        let indent = if label <= MAX_LABEL { label } else { 0 };
+        note(&hanging(&line, indent, MAX_WIDTH));
+    }
+    if json {
+        error_document(&message);
+    }
+    INPUT
+}
+
+/// The longest label a fitted error line goes on under (`error: `, `hint: `).
+const MAX_LABEL: usize = 8;
 
 /// Prints an error message: `error: MESSAGE` on stderr, and `{"error": MESSAGE}` on stdout
 /// when `json`.
