@@ -1,5 +1,5 @@
-//! How the binary ends: exit statuses, the one-line error on stderr, the JSON error document,
-//! and the quiet end of a closed pipe.
+//! How the binary ends: exit statuses, the error on stderr (within 100 columns), the JSON
+//! error document, and the quiet end of a closed pipe.
 
 use std::io::Write;
 
@@ -48,33 +48,6 @@ pub fn fail(err: &anyhow::Error, json: bool) -> i32 {
     INPUT
 }
 
-/// Reports `err` as [`fail`] does, but with each line on stderr kept within a report's width:
-/// broken between words, the lines after the first under the text after its label (`error: `,
-/// or a `hint: ` line of the message's own). The JSON document has the message as it is.
-pub fn fail_fitted(err: &anyhow::Error, json: bool) -> i32 {
-    if err.chain().any(|e| e.is::<OutputError>()) {
-        return fail(err, json);
-    }
-    let message = format!("{err:#}");
-    for (i, line) in message.lines().enumerate() {
-        let line = if i == 0 {
-            format!("error: {line}")
-        } else {
-            line.to_string()
-        };
-        let label = line.find(": ").map_or(0, |at| at + 2);
-        let indent = if label <= MAX_LABEL { label } else { 0 };
-        note(&hanging(&line, indent, MAX_WIDTH));
-    }
-    if json {
-        error_document(&message);
-    }
-    INPUT
-}
-
-/// The longest label a fitted error line goes on under (`error: `, `hint: `).
-const MAX_LABEL: usize = 8;
-
 /// Prints an error message: `error: MESSAGE` on stderr, and `{"error": MESSAGE}` on stdout
 /// when `json`.
 pub fn error(message: &str, json: bool) {
@@ -98,19 +71,58 @@ pub fn note(message: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{message}");
 }
 
-/// `hint: MESSAGE` on stderr, after an error.
+/// `hint: MESSAGE` on stderr, after an error, fitted as [`fitted`] fits an error.
 pub fn hint(message: &str) {
-    let _ = writeln!(std::io::stderr().lock(), "hint: {message}");
+    note(&fitted(&format!("hint: {message}")));
 }
 
-/// `error: MESSAGE` on stderr; a stderr that cannot be written is given up on.
+/// `error: MESSAGE` on stderr, fitted to a report's width; a stderr that cannot be written is
+/// given up on.
 fn error_line(message: &str) {
-    let _ = writeln!(std::io::stderr().lock(), "error: {message}");
+    note(&fitted(&format!("error: {message}")));
+}
+
+/// The longest label a fitted line goes on under (`error: `, `hint: `).
+const MAX_LABEL: usize = 8;
+
+/// `text` in lines within a report's width ([`MAX_WIDTH`]): each line broken between words,
+/// going on under the text after its label (`error: `, or a `hint: ` line of the message's
+/// own); a `replay: ` line stays whole, so that the command can be copied. A script still
+/// finds the error by its first line, and the JSON document has the message unbroken.
+fn fitted(text: &str) -> String {
+    let lines: Vec<String> = text
+        .lines()
+        .map(|line| {
+            if line.trim_start().starts_with("replay: ") {
+                return line.to_string();
+            }
+            let label = line.find(": ").map_or(0, |at| at + 2);
+            let indent = if label <= MAX_LABEL { label } else { 0 };
+            hanging(line, indent, MAX_WIDTH)
+        })
+        .collect();
+    lines.join("\n")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn errors_go_on_under_their_label_and_replays_stay_whole() {
+        let long = format!(
+            "error: runaway code: {}PC = 0x0100 in DRIVER",
+            "word ".repeat(20)
+        );
+        let text = fitted(&format!("{long}\nreplay: {}", "x ".repeat(60)));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        assert!(lines[0].starts_with("error: runaway code: word"));
+        assert!(lines[0].chars().count() <= MAX_WIDTH);
+        assert!(lines[1].starts_with("       word"), "{text}");
+        assert!(lines[2].starts_with("replay: x x"));
+        assert_eq!(fitted("error: short"), "error: short");
+    }
 
     #[test]
     fn json_is_asked_by_the_flag_only() {

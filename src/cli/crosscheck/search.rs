@@ -152,7 +152,7 @@ pub fn replay(image_words: &[String], found: &SearchMismatch, positions: &[Searc
 /// The error of a search on which the image ran away, with the command that replays it.
 pub fn ran_away(found: &SearchMismatch, positions: &[Searched], image_words: &[String]) -> String {
     format!(
-        "the image ran away on the search of position {} ({}) at PLYMAX {}: {}; replay: {}",
+        "the image ran away on the search of position {} ({}) at PLYMAX {}: {}\nreplay: {}",
         found.position,
         label(&positions[found.position]),
         found.plymax,
