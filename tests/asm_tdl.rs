@@ -507,3 +507,38 @@ fn overlapping_bytes_name_both_ranges() {
         "src.asm:4: warning: this statement (0016H..0019H) writes over 0016H..0017H of the bytes written by src.asm:2 (0010H..0017H); the later bytes win\n"
     );
 }
+
+#[test]
+fn the_dialect_is_named_in_any_case() {
+    let (code, stderr, written) = cli("\tMVI\tA,10H\n", &["--dialect", "TDL"]);
+    assert_eq!((code, written), (Some(0), true), "{stderr}");
+    let run = |args: &[&str]| {
+        let out = Command::cargo_bin("sargon-z80")
+            .expect("binary")
+            .args(args)
+            .output()
+            .expect("runs");
+        let stdout = String::from_utf8(out.stdout).expect("utf-8");
+        let stderr = String::from_utf8(out.stderr).expect("utf-8");
+        (out.status.code(), stdout, stderr)
+    };
+    let (code, stdout, stderr) =
+        run(&["call", "--disasm", "INITBD:2", "--dialect", "TDL", "INITBD"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stdout.ends_with(
+            "INITBD:\n  1E15  21 00 00     LXI H,BOARDA\n  1E18  06 78        MVI B,78H\n"
+        ),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = run(&["profile", "--dialect", "Tdl"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("  ANI 10H  "), "{stdout}");
+    // The terminal program parses it too, and only then asks for a terminal.
+    let (code, _, stderr) = run(&["tui", "--dialect", "tDl"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        "error: `tui` needs an interactive terminal (stdin and stdout)\n"
+    );
+}
