@@ -42,10 +42,7 @@ impl Pass<'_> {
         if ignored == 0 {
             return;
         }
-        let end = match self.sources.options.dialect {
-            Dialect::Zilog => "END",
-            Dialect::Tdl => ".END",
-        };
+        let end = self.word("END");
         let lines = if ignored == 1 {
             "line of code after it is"
         } else {
