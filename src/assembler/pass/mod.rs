@@ -231,6 +231,9 @@ impl<'s> Pass<'s> {
         let Some(frame) = self.frames.pop() else {
             return;
         };
+        if frame.expansion.is_none() {
+            self.text_after_eof_mark(frame.file);
+        }
         while self.conds.len() > frame.cond_depth {
             if let Some(c) = self.conds.pop() {
                 self.unterminated_if(&c);
