@@ -540,28 +540,26 @@ impl<'s> Pass<'s> {
                 }
                 self.list(at, expanded, None, &[], Some(value));
             }
-            Body::Org(v) => {
-                let a = self.eval(v, at);
-                if (0..=0xFFFF).contains(&a) {
-                    self.pc = a as u32;
-                } else {
-                    self.error(
-                        at,
-                        Diag::new(
-                            v.col,
-                            format!("{} address {a} out of range (0..65535)", self.word("ORG")),
-                        ),
-                    );
-                }
-                // As in pasmo, a label on an ORG line names the new address.
-                if let Some(label) = &line.label {
-                    self.define(label, self.pc as i32, SymKind::Label, at);
-                }
-                self.list(at, expanded, Some(self.pc as u16), &[], None);
-            }
+            Body::Org(v) => self.org(v, line, at, expanded),
             _ => return false,
         }
         true
+    }
+
+    /// ORG (TDL's `.LOC`): the new address, named by the line's label if it has one.
+    fn org(&mut self, v: &Val, line: &Line, at: &At, expanded: bool) {
+        let a = self.eval(v, at);
+        if (0..=0xFFFF).contains(&a) {
+            self.pc = a as u32;
+        } else {
+            let msg = format!("{} address {a} out of range (0..65535)", self.word("ORG"));
+            self.error(at, Diag::new(v.col, msg));
+        }
+        // As in pasmo, a label on an ORG line names the new address.
+        if let Some(label) = &line.label {
+            self.define(label, self.pc as i32, SymKind::Label, at);
+        }
+        self.list(at, expanded, Some(self.pc as u16), &[], None);
     }
 
     /// Encodes an instruction into `bytes`, reporting its problems.
