@@ -401,3 +401,48 @@ fn arithmetic_overflow_is_an_error_not_a_wrapped_value() {
     );
     assert!(err.ends_with("3 errors; no output written\n"), "{err}");
 }
+
+/// Assembles `source` with `args` in a fresh folder; returns the exit code, stderr and the
+/// bytes written.
+fn assemble(source: &[u8], args: &[&str]) -> (Option<i32>, String, Option<Vec<u8>>) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("src.asm"), source).expect("write source");
+    let out = Command::cargo_bin("sargon-z80")
+        .expect("binary")
+        .current_dir(dir.path())
+        .args(["asm", "src.asm", "-o", "out.bin"])
+        .args(args)
+        .output()
+        .expect("runs");
+    let bytes = std::fs::read(dir.path().join("out.bin")).ok();
+    let stderr = String::from_utf8(out.stderr).expect("utf-8 stderr");
+    (out.status.code(), stderr, bytes)
+}
+
+#[test]
+fn a_cpm_end_of_file_mark_ends_the_text_in_both_dialects() {
+    // CP/M pads a text file's last 128-byte record with ^Z (1AH) after its end.
+    let padding = [0x1A_u8; 20];
+    let sources: [(&[u8], &[&str]); 4] = [
+        (b"\tnop\n\tld a,5\n\tend\n", &[]),
+        (b"\tnop\n\tld a,5\n", &[]),
+        (b"\tNOP\n\tMVI\tA,5\n\t.END\n", &["--dialect", "tdl"]),
+        (b"\tNOP\n\tMVI\tA,5", &["--dialect", "tdl"]),
+    ];
+    for (text, args) in sources {
+        let source = [text, &padding[..]].concat();
+        let (code, stderr, bytes) = assemble(&source, args);
+        let shown = String::from_utf8_lossy(text);
+        assert_eq!(code, Some(0), "{shown:?}: {stderr}");
+        assert_eq!(stderr, "", "{shown:?}");
+        assert_eq!(bytes.as_deref(), Some(&[0x00, 0x3E, 0x05][..]), "{shown:?}");
+    }
+    // What follows the mark is not read, and code there is named in a warning.
+    let (code, stderr, bytes) = assemble(b"\tnop\n\x1A\tld a,5\n\tfrob\n\x1A\x1A", &[]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(
+        stderr,
+        "src.asm:2: warning: ^Z (1AH, CP/M's end of text) ends the file on this line: 2 lines of code after it are ignored\n"
+    );
+    assert_eq!(bytes.as_deref(), Some(&[0x00][..]));
+}

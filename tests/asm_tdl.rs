@@ -507,3 +507,219 @@ fn overlapping_bytes_name_both_ranges() {
         "src.asm:4: warning: this statement (0016H..0019H) writes over 0016H..0017H of the bytes written by src.asm:2 (0010H..0017H); the later bytes win\n"
     );
 }
+
+/// A TDL source that fails: exit 2, nothing written, and all of stderr.
+fn tdl_errors(source: &str) -> String {
+    let (code, stderr, written) = cli(source, &["--dialect", "tdl"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(!written, "output written despite: {stderr}");
+    stderr
+}
+
+/// The `file:line:col: error: ...` lines of `stderr`, and its closing line.
+fn error_lines(stderr: &str) -> Vec<&str> {
+    stderr
+        .lines()
+        .filter(|l| l.contains(": error: ") || l.ends_with("no output written"))
+        .collect()
+}
+
+/// Two macros with the two bracket misprints the public copies of the book have, both used.
+const MISPRINTS: &str = "\tNOP\n\
+    \t.DEFINE\tPRTBLK[NAME,LNGTH)=\n\
+    [\tLXI\tH,NAME\n\
+    \tMVI\tB,LNGTH\n\
+    \tCALL\tSHOW\n\
+    ]\n\
+    \t.DEFINE\tCLRSCR=[\n\
+    \tMVI\tA,1CH\n\
+    \tCALL\tSHOW\n\
+    )\n\
+    SHOW:\tRET\n\
+    MSG:\t.ASCII\t\"BOARD\"\n\
+    \tPRTBLK\tMSG,5\n\
+    \tCLRSCR\n";
+
+#[test]
+fn each_bracket_misprint_is_one_error_and_its_body_is_skipped() {
+    assert_eq!(
+        error_lines(&tdl_errors(MISPRINTS)),
+        [
+            "src.asm:2:27: error: parameter list of macro 'PRTBLK': the '[' at column 16 closes with ')': expected ']'",
+            "src.asm:10:1: error: the body of macro 'CLRSCR' (its '[' on line 7) closes with ')': expected ']'",
+            "2 errors; no output written",
+        ]
+    );
+    // The rest of the file is read after each skipped body: a genuine error there is shown.
+    assert_eq!(
+        error_lines(&tdl_errors(&format!("{MISPRINTS}\tFROB\n"))),
+        [
+            "src.asm:2:27: error: parameter list of macro 'PRTBLK': the '[' at column 16 closes with ')': expected ']'",
+            "src.asm:10:1: error: the body of macro 'CLRSCR' (its '[' on line 7) closes with ')': expected ']'",
+            "src.asm:15:2: error: unknown TDL mnemonic or macro 'FROB'",
+            "3 errors; no output written",
+        ]
+    );
+}
+
+#[test]
+fn other_misprinted_macro_headers_are_one_error_each() {
+    let body = "[\tMVI\tA,P1\n\tMVI\tB,P2\n]\n\tNOP\n";
+    let cases = [
+        (
+            "\t.DEFINE\tM1(P1,P2)=\n",
+            "src.asm:1:12: error: the parameter list of macro 'M1' opens with '(': expected '['",
+        ),
+        (
+            "\t.DEFINE\tM1[P1,P2]\n",
+            "src.asm:1:19: error: expected '=' after macro 'M1' and its parameters: .DEFINE M1[P1,P2]=[body]",
+        ),
+        (
+            "\t.DEFINE\tM1[P1,2]=\n",
+            "src.asm:1:16: error: macro parameter must be a name, found '2'",
+        ),
+        (
+            "\t.DEFINE\tMOV[P1,P2]=\n",
+            "src.asm:1:10: error: reserved word 'MOV' cannot be a macro name",
+        ),
+    ];
+    for (header, error) in cases {
+        // Its uses add nothing (a macro named MOV has none: MOV is the instruction).
+        let uses = if header.contains("M1") {
+            "\tM1\t1,2\n"
+        } else {
+            ""
+        };
+        assert_eq!(
+            error_lines(&tdl_errors(&format!("{header}{body}{uses}"))),
+            [error, "1 error; no output written"],
+            "{header}"
+        );
+    }
+    // A bracket inside the body closed with ')' is named as such, once.
+    assert_eq!(
+        error_lines(&tdl_errors(
+            "\t.DEFINE\tM1=[\n\t.ASCII\t[41H)\n]\n\tM1\n\tM1\n"
+        )),
+        [
+            "src.asm:2:13: error: a '[' in the body of macro 'M1' closes with ')': expected ']'",
+            "1 error; no output written",
+        ]
+    );
+}
+
+#[test]
+fn tdl_errors_name_tdl_words() {
+    let first = |source: &str| tdl_error(source);
+    assert_eq!(
+        first("\t.BLKB\t-1\n"),
+        "src.asm:1:8: error: .BLKB size -1 out of range (0..65536)"
+    );
+    assert_eq!(
+        first("\t.BLKW\t32769\n"),
+        "src.asm:1:8: error: .BLKW size 32769 out of range (0..32768 words)"
+    );
+    assert_eq!(
+        first("\t.LOC\t10000H\n"),
+        "src.asm:1:7: error: .LOC address 65536 out of range (0..65535)"
+    );
+    assert_eq!(
+        first("\tNOP\n\t.END\t10000H\n"),
+        "src.asm:2:7: error: .END address 65536 out of range (0..65535)"
+    );
+    assert_eq!(
+        first("X1\tEQU\t5\n"),
+        "src.asm:1:1: error: unknown TDL mnemonic or macro 'X1' (TDL writes an equate as X1 = 5)"
+    );
+    assert_eq!(
+        first("X1:\tEQU\t5\n"),
+        "src.asm:1:5: error: unknown TDL mnemonic or macro 'EQU' (TDL writes an equate as X1 = 5)"
+    );
+    assert_eq!(
+        first("\tJP\tNZ,0\n"),
+        "src.asm:1:5: error: invalid operands for JP: JP NZ,n; TDL's forms are JP nn; TDL writes the conditional jump as JNZ nn (in TDL, JP nn is the jump if plus, Zilog's JP P,nn)"
+    );
+    assert_eq!(
+        first("\tJP\tM,0\n"),
+        "src.asm:1:5: error: invalid operands for JP: JP M,n; TDL's forms are JP nn; TDL writes the conditional jump as JM nn (in TDL, JP nn is the jump if plus, Zilog's JP P,nn)"
+    );
+    assert_eq!(
+        first("\tJP\n"),
+        "src.asm:1:2: error: invalid operands for JP: JP; TDL's forms are JP nn; in TDL, JP nn is the jump if plus (Zilog's JP P,nn) and JMP nn the unconditional jump"
+    );
+    assert_eq!(
+        first("\tJNZ\n"),
+        "src.asm:1:2: error: invalid operands for JNZ: JNZ; TDL's forms are JNZ nn"
+    );
+    assert_eq!(
+        first("\tCALL\tC,0\n"),
+        "src.asm:1:7: error: invalid operands for CALL: CALL C,n; TDL's forms are CALL nn; TDL writes the conditional call as CC nn"
+    );
+    assert_eq!(
+        first("\tRET\tPE\n"),
+        "src.asm:1:6: error: invalid operands for RET: RET PE; TDL's forms are RET; TDL writes the conditional return as RPE"
+    );
+    assert_eq!(
+        first("\tJMPR\tNC,.\n"),
+        "src.asm:1:7: error: invalid operands for JMPR: JMPR NC,n; TDL's forms are JMPR e; TDL writes the conditional relative jump as JRNC e"
+    );
+    assert_eq!(
+        first("\tINR\tA,B\n"),
+        "src.asm:1:6: error: invalid operands for INR: INR A,B; TDL's forms are INR r, INR M, INR d(X), INR d(Y) (r is A, B, C, D, E, H or L)"
+    );
+}
+
+#[test]
+fn a_doubled_quote_is_an_error_not_a_lost_byte() {
+    let doubled = "doubled ' in a text: TDL has no escape for the character that delimits a text; delimit it with another one (\"...'...\")";
+    assert_eq!(
+        tdl_error("\tNOP\n\t.ASCII\t'it''s'\n"),
+        format!("src.asm:2:12: error: {doubled}")
+    );
+    assert_eq!(
+        tdl_error("\t.BYTE\t'it''s',0\n"),
+        format!("src.asm:1:11: error: {doubled}")
+    );
+    assert_eq!(
+        tdl_error("\t.ASCII\t/A//B/\n"),
+        "src.asm:1:11: error: doubled / in a text: TDL has no escape for the character that delimits a text; delimit it with another one (\".../...\")"
+    );
+    assert_eq!(tdl_bytes(".ASCII \"it's\""), b"it's");
+    assert_eq!(tdl_bytes(".ASCII /it's/"), b"it's");
+    assert_eq!(tdl_bytes(".ASCII 'it' 's'"), b"its");
+}
+
+#[test]
+fn the_dialect_is_named_in_any_case() {
+    let (code, stderr, written) = cli("\tMVI\tA,10H\n", &["--dialect", "TDL"]);
+    assert_eq!((code, written), (Some(0), true), "{stderr}");
+    let run = |args: &[&str]| {
+        let out = Command::cargo_bin("sargon-z80")
+            .expect("binary")
+            .args(args)
+            .output()
+            .expect("runs");
+        let stdout = String::from_utf8(out.stdout).expect("utf-8");
+        let stderr = String::from_utf8(out.stderr).expect("utf-8");
+        (out.status.code(), stdout, stderr)
+    };
+    let (code, stdout, stderr) =
+        run(&["call", "--disasm", "INITBD:2", "--dialect", "TDL", "INITBD"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stdout.ends_with(
+            "INITBD:\n  1E15  21 00 00     LXI H,BOARDA\n  1E18  06 78        MVI B,78H\n"
+        ),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = run(&["profile", "--dialect", "Tdl"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("  ANI 10H  "), "{stdout}");
+    // The terminal program parses it too, and only then asks for a terminal.
+    let (code, _, stderr) = run(&["tui", "--dialect", "tDl"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        "error: `tui` needs an interactive terminal (stdin and stdout)\n"
+    );
+}

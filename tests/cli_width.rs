@@ -92,6 +92,17 @@ fn every_help_fits_100_columns_with_examples_and_whole_sentences() {
                     && examples.contains(&format!("  sargon-z80 {name}")),
                 "{name} {flag} has no examples:\n{text}"
             );
+            // An example wider than the help is broken by clap onto a line of its own that
+            // goes on under the command (a description of its own sits further in).
+            let block = examples.split("\n\n").next().unwrap_or_default();
+            let stray: Vec<&str> = block
+                .lines()
+                .filter(|l| !l.contains("sargon-z80 ") && !l.starts_with(&" ".repeat(20)))
+                .collect();
+            assert!(
+                stray.is_empty(),
+                "{name} {flag}: an example broken over lines: {stray:?}"
+            );
             let broken = broken_paragraphs(&text);
             assert!(
                 broken.is_empty(),
@@ -204,6 +215,17 @@ fn perft_image_and_profile_reports_fit() {
         "{text}"
     );
     assert_fits("profile --search 3", &text);
+    let clocks = sargon(&["profile", "--search", "2", "--mhz", "1.774,2,4,3.5,8,1"]);
+    let text = stdout(&clocks);
+    assert!(
+        text.contains("\nreal time: 2.73 s at 1.774 MHz, 2.42 s at 2 MHz, 1.21 s at 4 MHz, 1.38 s at 3.5 MHz,\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n           605 ms at 8 MHz, 4.84 s at 1 MHz\n"),
+        "{text}"
+    );
+    assert_fits("profile --search 2 --mhz (six clocks)", &text);
 }
 
 #[test]
@@ -243,4 +265,87 @@ fn trace_diff_goes_on_under_its_labels() {
         "{text}"
     );
     assert_fits("trace-diff", &text);
+}
+
+/// `jupiter`'s output, standard output then standard error, and its exit status.
+fn jupiter(args: &[&str]) -> (String, Option<i32>) {
+    let mut words = vec!["jupiter"];
+    words.extend(args);
+    let out = sargon(&words);
+    let text = stdout(&out) + &String::from_utf8(out.stderr.clone()).unwrap();
+    (text, out.status.code())
+}
+
+#[test]
+fn jupiter_fits_when_it_stops_fails_or_refuses() {
+    // The built-in program stopped in its thinking, where it was said in full.
+    let (text, code) = jupiter(&[
+        "--keys",
+        "YW2e2-e4",
+        "--max-tstates",
+        "2000000",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        text.contains(
+            "\nstopped: the program was still running after --max-tstates (2,000,006 T-states) at PC \
+             = 38A0H (PS1:\n         DEC BC)\nclock: 2,000,006 T-states, 304,214 instructions (500 ms \
+             at 4 MHz)\n"
+        ),
+        "{text}"
+    );
+    assert_fits("jupiter --max-tstates", &text);
+    // A program of its own that spins, fails or starts outside its bytes, with every option a
+    // replay repeats and the largest seed.
+    let dir = tempfile::tempdir().unwrap();
+    let image = |name: &str, source: &str| {
+        let asm = sargon_z80::assembler::assemble_str("x.asm", source, &[]).unwrap();
+        let bin = dir.path().join(format!("{name}.bin"));
+        let sym = dir.path().join(format!("{name}.sym"));
+        std::fs::write(&bin, &asm.bytes).unwrap();
+        std::fs::write(&sym, asm.sym_text()).unwrap();
+        let words = [
+            "--rom",
+            bin.to_str().unwrap(),
+            "--sym",
+            sym.to_str().unwrap(),
+        ];
+        words.map(String::from)
+    };
+    let spin = image("spin", "ORG 100H\nDRIVER: JR DRIVER\n");
+    let unknown = image(
+        "unknown",
+        "ORG 100H\nDRIVER: RST 38H\n DB 0A2H,1AH,00H,01H,05H,00H\n",
+    );
+    let every = [
+        "--keys",
+        "",
+        "--max-tstates",
+        "3000",
+        "--seed",
+        "18446744073709551615",
+        "--mhz",
+        "1.774",
+        "--pace",
+        "--ascii",
+    ];
+    for (what, rom, org) in [
+        ("spin", &spin, "0x100"),
+        ("unknown", &unknown, "0x100"),
+        ("outside", &spin, ""),
+    ] {
+        let mut args: Vec<&str> = rom.iter().map(String::as_str).collect();
+        if !org.is_empty() {
+            args.extend(["--org", org]);
+        }
+        args.extend(every);
+        let (text, code) = jupiter(&args);
+        assert_eq!(code, Some(2), "{text}");
+        assert_fits(what, &text);
+        let mut screen = args.clone();
+        screen.push("--screen");
+        assert_fits(what, &jupiter(&screen).0);
+    }
 }

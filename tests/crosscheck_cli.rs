@@ -316,7 +316,7 @@ fn crosscheck_checks_epd_files_and_reports_bad_lines() {
     .unwrap();
     let out = cmd().arg("crosscheck").arg(&bad_fen).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = joined(&String::from_utf8_lossy(&out.stderr));
     assert!(
         err.starts_with(&format!("error: {}:3: bad FEN", bad_fen.display())),
         "{err}"
@@ -555,11 +555,17 @@ fn an_unquoted_fen_as_file_arguments_gets_the_hint() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = joined(&String::from_utf8_lossy(&out.stderr));
     assert!(
         err.trim_end().ends_with(
             "; hint: a FEN is one argument: quote it, as in '4k3/8/8/8/8/8/8/R3K2R w K - 0 1'"
         ),
         "{err}"
     );
+}
+
+/// An error as one line again: the tool breaks it under its label (`error: `, `hint: `) past
+/// 100 columns.
+fn joined(text: &str) -> String {
+    text.replace("\n       ", " ").replace("\n      ", " ")
 }

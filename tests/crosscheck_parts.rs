@@ -406,7 +406,7 @@ fn a_merged_report_reaches_the_terminal_escaped() {
     for (run, line) in [
         (
             search_run,
-            "SEARCH MISMATCH at position 0 (built-in:cpw.epd\\u{1b}[2J\\u{7}:3 ",
+            "SEARCH MISMATCH at position 0 (built-in:cpw.epd\\u{1b}[2J\\u{7}:3",
         ),
         (
             board_run,

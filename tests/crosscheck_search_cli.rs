@@ -32,8 +32,10 @@ fn write_faulty(dir: &Path) -> (String, String) {
     (path("f.bin"), path("f.sym"))
 }
 
+/// Standard output with the report's long lines joined again: a line over 100 columns goes on
+/// under it, indented by four spaces.
 fn stdout(output: &std::process::Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
+    String::from_utf8_lossy(&output.stdout).replace("\n    ", " ")
 }
 
 /// Runs a `sargon-z80 ...` line the tool printed through the shell.

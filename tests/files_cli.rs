@@ -27,7 +27,10 @@ fn run(dir: &Path, args: &[&str]) -> Run {
     Run {
         code: out.status.code(),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        // An error as one line again: the tool breaks it under its label past 100 columns.
+        stderr: String::from_utf8_lossy(&out.stderr)
+            .replace("\n       ", " ")
+            .replace("\n      ", " "),
     }
 }
 

@@ -180,7 +180,8 @@ fn json_holds_the_same_findings() {
 
 #[test]
 fn profile_names_a_shared_address_by_the_rule() {
-    // TABW and CODE_START share 0100h: the marker gives way. IXSQ and a constant tie: both.
+    // TABW and CODE_START share 0100h: the marker gives way. IXSQ and a constant tie: both
+    // name the address, and an operand takes the first of them, so its line still assembles.
     let out = run(&["profile", "--routine", "INCHK"]);
     assert!(out.stdout.contains("0100h  TABW  "), "{}", out.stdout);
     let dir = tempfile::tempdir().unwrap();
@@ -201,9 +202,5 @@ fn profile_names_a_shared_address_by_the_rule() {
         "{}",
         out.stdout
     );
-    assert!(
-        out.stdout.contains(&format!("LD IX,({ixsq:04X}h)")),
-        "{}",
-        out.stdout
-    );
+    assert!(out.stdout.contains("LD IX,(IXSQ)"), "{}", out.stdout);
 }

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 use assert_cmd::Command;
+use predicates::prelude::*;
 use predicates::str::contains;
 use serde_json::Value;
 
@@ -86,14 +87,24 @@ fn the_screen_after_scripted_keys() {
         ));
     let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
     assert!(
-        err.contains("1. e2e4  1,316 T-states, 103 instructions (0.00 s at 4 MHz)"),
+        err.contains("1. e2e4  1,316 T-states, 103 instructions (< 1 ms at 4 MHz)"),
         "{err}"
     );
     assert!(
         err.contains("2. f7f5  1,334 T-states, 105 instructions"),
         "{err}"
     );
-    assert!(err.contains("--seed 5 --keys 'ab{enter}c'"), "{err}");
+    assert!(err.contains("\n       total 3,992 T-states, 313 instructions (1.00 ms at 4 MHz)\n"));
+    assert!(
+        err.contains(" --keys 'ab{enter}c' --screen --seed 5\n"),
+        "{err}"
+    );
+    jupiter(&image, &["--keys", "a", "--seed", "5"])
+        .assert()
+        .success()
+        .stdout(contains(
+            "stopped: the program waits for a key after the only key\n",
+        ));
     jupiter(&image, &["--keys", "ab", "--screen", "--ascii"])
         .assert()
         .success()
@@ -167,7 +178,7 @@ fn a_runaway_is_stopped_by_max_tstates_with_what_it_was_doing() {
         .code(2)
         .stdout(contains("clock: 3,000 T-states"))
         .stderr(contains(
-            "error: the program was still running after --max-tstates (3,000 T-states) at PC = 0149H (SPIN+5H: BIT 0, A), searching (FNDMOV) for 1,283 T-states",
+            "error: the program was still running after --max-tstates (3,000 T-states) at PC = 0149H (SPIN+5H:\n       BIT 0, A), searching (FNDMOV) for 1,283 T-states\n",
         ));
     let doc = json(&image, &["--keys", "ab", "--max-tstates", "3000"], 2);
     assert_eq!(doc["stopped"]["reason"], "max_tstates");
@@ -179,7 +190,7 @@ fn a_runaway_is_stopped_by_max_tstates_with_what_it_was_doing() {
         .assert()
         .code(2)
         .stderr(contains(
-            "after --max-tstates (1,000,008 T-states) at PC = 0000H (DRIVER: JR 0000h)",
+            "after --max-tstates (1,000,008 T-states) at PC = 0000H (DRIVER:\n       JR 0000h)\n",
         ));
 }
 
@@ -195,7 +206,10 @@ fn an_unknown_monitor_call_is_refused_with_its_address_and_bytes() {
         .assert()
         .code(2)
         .stdout(contains("x\n"))
-        .stderr(contains(message));
+        .stderr(contains(
+            "\nerror: unknown monitor call: the parameter block at 0x0106 (after the RST 38H at 0x0105) begins A2\n       \
+             1A 00 01 05 00; the monitor knows 81 00, 81 1A, 92 1A 00 00, B2 1A, B3 1A and 1F\n",
+        ));
     let doc = json(&image, &[], 2);
     assert_eq!(doc["stopped"]["reason"], "unknown_call");
     assert!(
@@ -327,6 +341,18 @@ fn refusals_before_the_run() {
         .assert()
         .code(2)
         .stderr(contains("--mhz takes positive clock rates"));
+    jupiter(&image, &["--keys", "a", "--max-tstates", "0"])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "invalid value '0' for '--max-tstates <N>': 0 is not in 1..",
+        ));
+    jupiter(&image, &["--keys", "a", "--screen", "--json"])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "the argument '--screen' cannot be used with '--json'",
+        ));
     let nodriver = program(dir.path(), "ORG 0\n NOP\n");
     let doc = json(&nodriver, &[], 2);
     assert!(
@@ -336,4 +362,190 @@ fn refusals_before_the_run() {
             .contains("no entry \"DRIVER\""),
         "{doc}"
     );
+}
+
+/// The command after `replay: ` in `text`, as printed: its lines up to the one that does not
+/// end in ` \`.
+fn printed_replay(text: &str) -> String {
+    let start = text.find("replay: ").expect("a replay line") + "replay: ".len();
+    let mut command = String::new();
+    for line in text[start..].lines() {
+        command.push_str(line);
+        if !line.ends_with(" \\") {
+            break;
+        }
+        command.push('\n');
+    }
+    command
+}
+
+/// Runs a printed command as a user pastes it into a shell, the built binary first on PATH.
+fn run_printed(command: &str) -> std::process::Output {
+    let bin = assert_cmd::cargo::cargo_bin("sargon-z80");
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .env("PATH", path)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap()
+}
+
+/// Output with the wall time of a paced run left out: the one line a replay cannot repeat.
+fn without_wall(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .filter(|line| !line.starts_with("paced at "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(unix)]
+#[test]
+fn every_failure_replays_from_the_command_it_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    let spin = write(
+        dir.path(),
+        "spin",
+        &assemble_str("spin.asm", "ORG 100H\nDRIVER: JR DRIVER\n", &[]).unwrap(),
+    );
+    let echo = echo(dir.path());
+    let unknown = program(
+        dir.path(),
+        "ORG 0\n JP DRIVER\n ORG 100H\nDRIVER: LD A,'x'\n RST 38H\n DB 81H,1AH\n RST 38H\n DB 0A2H,1AH,00H,01H,05H,00H\n",
+    );
+    // The image, the run's arguments, and what its replay must hold.
+    type Case<'a> = (&'a (PathBuf, PathBuf), &'a [&'a str], &'a [&'a str]);
+    let cases: [Case; 4] = [
+        (
+            &spin,
+            &[
+                "--org",
+                "0x100",
+                "--keys",
+                "",
+                "--max-tstates",
+                "3000",
+                "--seed",
+                "1",
+            ],
+            &["--org 0x0100 --keys '' --seed 1", "--max-tstates 3000"],
+        ),
+        // Stopped in the first key's search: the replay still gives both keys.
+        (
+            &echo,
+            &[
+                "--keys",
+                "ab",
+                "--max-tstates",
+                "2000",
+                "--mhz",
+                "2.5",
+                "--ascii",
+            ],
+            &["--keys ab --seed ", "--max-tstates 2000 --mhz 2.5 --ascii"],
+        ),
+        (
+            &unknown,
+            &["--screen", "--seed", "3"],
+            &["--keys '' --screen --seed 3"],
+        ),
+        (
+            &echo,
+            &[
+                "--keys", "a{enter}", "--entry", "0x0100", "--pace", "--mhz", "1000",
+            ],
+            &[
+                "--entry 0x0100 --keys 'a{enter}' --seed ",
+                "--max-tstates 900 --mhz 1000 --pace",
+            ],
+        ),
+    ];
+    for (image, args, shown) in cases {
+        let mut args = args.to_vec();
+        if args.contains(&"--pace") {
+            args.extend(["--max-tstates", "900"]);
+        }
+        let first = jupiter(image, &args).output().unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&first.stdout),
+            String::from_utf8_lossy(&first.stderr)
+        );
+        assert_eq!(first.status.code(), Some(2), "{args:?}: {text}");
+        let command = printed_replay(&text);
+        let words: Vec<&str> = command.split_whitespace().filter(|w| *w != "\\").collect();
+        let joined = words.join(" ");
+        for part in shown {
+            assert!(joined.contains(part), "{part:?} is not in {command:?}");
+        }
+        assert!(
+            command.starts_with("sargon-z80 jupiter --rom ") && !command.contains("--png"),
+            "{command}"
+        );
+        let again = run_printed(&command);
+        assert_eq!(again.status.code(), Some(2), "{command}: {:?}", again);
+        assert_eq!(without_wall(&again.stdout), without_wall(&first.stdout));
+        assert_eq!(without_wall(&again.stderr), without_wall(&first.stderr));
+    }
+    // The JSON object carries its replay, which gives the same object.
+    let halt = program(dir.path(), "ORG 0\nDRIVER: NOP\n HALT\n");
+    let mut doc = json(&halt, &["--keys", "", "--seed", "8"], 2);
+    let command = doc["replay"].as_str().unwrap().to_string();
+    assert!(command.ends_with(" --keys '' --json --seed 8"), "{command}");
+    let again = run_printed(&command);
+    assert_eq!(again.status.code(), Some(2));
+    let mut again: Value = serde_json::from_slice(&again.stdout).unwrap();
+    doc["wall_seconds"] = Value::Null;
+    again["wall_seconds"] = Value::Null;
+    assert_eq!(doc, again);
+}
+
+#[test]
+fn an_image_loaded_at_0_for_want_of_org_is_hinted_at() {
+    let dir = tempfile::tempdir().unwrap();
+    // The entry beyond the image's bytes at 0.
+    let short = program(dir.path(), "ORG 100H\nDRIVER: JR DRIVER\n");
+    jupiter(&short, &["--keys", ""]).assert().code(2).stderr(
+        "error: the entry 0x0100 lies outside the image (0x0000..0x0002)\n\
+             hint: the image was loaded at 0x0000 (no --org, and no ORG symbol); the lowest symbol \
+             is 0x0100: if\n      it was assembled there, give --org 0x0100\n",
+    );
+    // The entry inside them, and the program runs off its bytes: JP 022FH at offset 12FH.
+    let long = program(
+        dir.path(),
+        "ORG 100H\nDRIVER: JP THERE\n DS 300\nTHERE: JP THERE\n",
+    );
+    let out = jupiter(&long, &["--keys", ""]).assert().code(2);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(
+        err.ends_with(
+            "error: the program stopped after 198 T-states: PC left the loaded image: 0x022F\n\
+             hint: the image was loaded at 0x0000 (no --org, and no ORG symbol); the lowest symbol \
+             is 0x0100: if\n      it was assembled there, give --org 0x0100\n"
+        ),
+        "{err}"
+    );
+    let doc = json(&long, &[], 2);
+    assert!(
+        doc["stopped"]["hint"]
+            .as_str()
+            .unwrap()
+            .ends_with("give --org 0x0100")
+    );
+    // Loaded where it was assembled, it runs; loaded there and still failing, no hint.
+    jupiter(
+        &long,
+        &["--keys", "", "--org", "100H", "--max-tstates", "100"],
+    )
+    .assert()
+    .code(2)
+    .stderr(contains("--max-tstates (100 T-states)").and(contains("hint:").not()));
+    let doc = json(&long, &["--org", "0"], 2);
+    assert_eq!(doc["stopped"]["hint"], Value::Null);
 }

@@ -81,7 +81,7 @@ fn runaway_code_hits_the_budget() {
     assert!(error.is_runaway());
     assert_eq!(
         error.to_string(),
-        "runaway code: no return within the call's budget of 1000 instructions (11992 T-states); PC = 0x8001 in SPIN+1"
+        "runaway code: no return within the call's budget of 1,000 instructions (11,992 T-states); PC = 0x8001 in SPIN+1"
     );
 }
 

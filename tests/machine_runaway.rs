@@ -124,7 +124,7 @@ fn the_leash_ends_a_call_that_makes_no_progress() {
     assert!(error.is_runaway());
     assert_eq!(
         error.to_string(),
-        "runaway code: 100000 T-states without a call of TICK (65536 instructions, 786432 T-states in all); PC = 0x8000 in SPIN"
+        "runaway code: 100,000 T-states without a call of TICK (65,536 instructions, 786,432 T-states in all); PC = 0x8000 in SPIN"
     );
     // Reaching the mark is progress: only the budget ends this loop.
     m.set_budget(5 * SLICE);

@@ -49,13 +49,22 @@ fn root_moves_stream_in_while_the_count_goes_on() {
 fn moves_descend_into_a_line_with_separators_like_stockfish() {
     let (code, text, _) = run(&["perft", "3", "startpos", "--moves", "e2e4", "e7e5"]);
     assert_eq!(code, Some(0), "{text}");
-    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 1";
+    // Two plies from move 1: white's second move, the fullmove number counted on.
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
     assert!(text.starts_with(&format!("position: {fen}\n")), "{text}");
     // As Stockfish's `position startpos moves e2e4 e7e5` then `go perft 3` counts.
     assert!(text.contains("\ng1f3: 779\n"), "{text}");
     assert!(text.contains("\n\nNodes searched: 24,825\n\n"), "{text}");
     assert!(text.contains("verdict: the engines agree"), "{text}");
 
+    // From a FEN's own fullmove number, black to move first.
+    let black = "k7/8/8/8/8/8/8/K7 b - - 5 33";
+    let (code, text, _) = run(&["perft", "1", black, "--moves", "a8b8", "a1b1"]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        text.starts_with("position: 1k6/8/8/8/8/8/8/1K6 b - - 0 34\n"),
+        "{text}"
+    );
     let (code, _, err) = run(&["perft", "2", "--moves", "e2e5"]);
     assert_eq!(code, Some(2));
     assert!(err.starts_with("error: --moves, move 1: "), "{err}");
@@ -95,6 +104,7 @@ fn an_unquoted_fen_is_taken_and_startpos_and_stdin_are_positions() {
     // Elsewhere an unquoted FEN gets a hint.
     let (code, _, err) = run(&[&["moves"], &words[..]].concat());
     assert_eq!(code, Some(2));
+    let err = joined(&err);
     assert!(
         err.ends_with(&format!(
             "hint: a FEN is one argument: quote it, as in '{KIWIPETE}'\n"
@@ -183,4 +193,10 @@ fn ctrl_c_prints_what_was_counted() {
     );
     assert!(text.contains("z80:    no count (interrupted); "), "{text}");
     assert!(text.contains("verdict: interrupted after z80 "), "{text}");
+}
+
+/// An error as one line again: the tool breaks it under its label (`error: `, `hint: `) past
+/// 100 columns.
+fn joined(text: &str) -> String {
+    text.replace("\n       ", " ").replace("\n      ", " ")
 }

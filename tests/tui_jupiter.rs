@@ -22,6 +22,11 @@ fn echo_image() -> Image {
 }
 
 fn app(glyphs: Glyphs) -> JupiterApp {
+    app_at(glyphs, 4.0)
+}
+
+/// The echo program in a session whose times are taken at `mhz`.
+fn app_at(glyphs: Glyphs, mhz: f64) -> JupiterApp {
     let image = echo_image();
     let options = Options {
         entry: entry(&image, None).unwrap(),
@@ -29,7 +34,7 @@ fn app(glyphs: Glyphs) -> JupiterApp {
     };
     let view = JupiterView {
         glyphs,
-        mhz: 4.0,
+        mhz,
         pace: false,
         limit: u64::MAX,
         theme: Theme::PLAIN,
@@ -87,17 +92,31 @@ fn typed_keys_reach_the_program_and_its_searches_are_timed() {
     assert!(s[6].starts_with("│ ######] "), "{}", s[6]);
     // b (98): 4 + 97 x 13 + 8 + 10 + 8 + 7 + 10 + 16 + 10 T-states, 105 instructions.
     assert!(
-        s[33].starts_with("└ f7f5 1,334 T 105 instr 0.00 s "),
+        s[33].starts_with("└ f7f5 1,334 T 105 instr < 1 ms "),
         "{}",
         s[33]
     );
     assert_eq!(
         s[35].trim_end(),
-        "2 computer moves: 2,650 T, 0.0 s at 4 MHz"
+        "2 computer moves: 2,650 T, < 1 ms at 4 MHz"
     );
     press(&mut app, KeyCode::Enter, KeyModifiers::NONE);
     assert!(lines(&app, 66, 36)[4].starts_with("│>  "));
     assert_eq!(app.jupiter().keys_used(), b"ab\r");
+    assert_eq!(app.jupiter().keys_pushed(), b"ab\r");
+    // Times as every report writes them: at 1 kHz the same searches take seconds.
+    let mut slow = app_at(Glyphs::Ascii, 0.001);
+    typed(&mut slow, "ab");
+    let s = lines(&slow, 66, 36);
+    assert!(
+        s[33].starts_with("└ f7f5 1,334 T 105 instr 1.33 s "),
+        "{}",
+        s[33]
+    );
+    assert_eq!(
+        s[35].trim_end(),
+        "2 computer moves: 2,650 T, 2.65 s at 0.001 MHz"
+    );
 }
 
 #[test]

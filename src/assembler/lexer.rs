@@ -396,7 +396,8 @@ pub(crate) fn lex_string(chars: &[char], start: usize) -> Result<(Vec<u8>, usize
     lex_string_in(chars, start, true)
 }
 
-/// Lexes a string; `escapes` reads C escapes in double-quoted strings (Zilog), TDL has none.
+/// Lexes a string; `escapes` reads C escapes in double-quoted strings and `''` for a quote
+/// (Zilog); TDL has neither, and refuses a doubled quote.
 pub(crate) fn lex_string_in(
     chars: &[char],
     start: usize,
@@ -417,6 +418,11 @@ pub(crate) fn lex_string_in(
         };
         i += 1;
         if c == quote {
+            // TDL has no escape for a quote, and a doubled one is refused rather than read as
+            // two strings.
+            if !escapes && chars.get(i) == Some(&quote) {
+                return Err(doubled_quote(quote, i - 1));
+            }
             // Single-quoted strings write a quote as two quotes.
             if quote == '\'' && chars.get(i) == Some(&'\'') {
                 bytes.push(b'\'');
@@ -434,6 +440,18 @@ pub(crate) fn lex_string_in(
         let mut buf = [0u8; 4];
         bytes.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
     }
+}
+
+/// The error for delimiter `quote` written twice at index `at`: TDL has no escape for the
+/// delimiter of a text, so `'it''s'` would silently be two texts, "it" and "s".
+pub(crate) fn doubled_quote(quote: char, at: usize) -> Diag {
+    let other = if quote == '"' { '\'' } else { '"' };
+    Diag::new(
+        at + 1,
+        format!(
+            "doubled {quote} in a text: TDL has no escape for the character that delimits a text; delimit it with another one ({other}...{quote}...{other})"
+        ),
+    )
 }
 
 /// The byte of the C escape whose letter is at `chars[i]` (just past the backslash), and the

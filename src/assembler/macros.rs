@@ -21,6 +21,9 @@ pub(crate) struct MacroDef {
     /// A TDL macro's body text per line from `first` (its brackets cut off); a Zilog macro's
     /// body is its lines as they stand.
     pub texts: Option<Vec<Rc<str>>>,
+    /// Whether its definition could not be read (an error says why): its uses expand to
+    /// nothing rather than to a body it may not have.
+    pub broken: bool,
 }
 
 impl MacroDef {

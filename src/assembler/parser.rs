@@ -50,9 +50,11 @@ pub(crate) enum Body {
     Defl(Val),
     Db(Vec<DataItem>),
     Dw(Vec<Val>),
+    /// DS (TDL's `.BLKB`): `count` bytes of `fill`; TDL's `.BLKW` (`words`): `count` words.
     Ds {
         count: Val,
         fill: Option<Val>,
+        words: bool,
     },
     End(Option<Val>),
     Include {
@@ -73,11 +75,14 @@ pub(crate) enum Body {
     },
     Endm,
     /// TDL's `.DEFINE NAME[P1,P2]=`: a macro whose body, in brackets, starts at character
-    /// `body_at` of the line (after the `=`) and may run over several lines.
+    /// `body_at` of the line (after the `=`) and may run over several lines. A header read
+    /// despite a misprint (a wrong bracket, a missing `=`) carries its error: the body is
+    /// skipped and the macro's uses expand to nothing.
     Define {
         name: Label,
         params: Vec<String>,
         body_at: usize,
+        misprint: Option<Diag>,
     },
     /// A name that is neither mnemonic nor directive: a macro use, with its argument texts.
     Call {
@@ -434,10 +439,12 @@ fn ds(f: &Fields) -> Result<Body, Diag> {
         [count] => Ok(Body::Ds {
             count: f.val(count)?,
             fill: None,
+            words: false,
         }),
         [count, fill] => Ok(Body::Ds {
             count: f.val(count)?,
             fill: Some(f.val(fill)?),
+            words: false,
         }),
         [] => Err(Diag::new(f.end_col, "DS needs a size")),
         [_, _, extra, ..] => Err(Diag::new(

@@ -51,6 +51,35 @@ pub(crate) struct SourceFile {
     /// The radix in force at the start of each line (TDL's `.RADIX` holds from its line on,
     /// in the order of the text; always 10 in Zilog).
     radix: Vec<u32>,
+    /// Where a ^Z (1AH, CP/M's end of text) ended the text early: the 1-based line it is on,
+    /// and how many lines of code after it were cut off.
+    pub eof_mark: Option<(usize, usize)>,
+}
+
+/// CP/M's end-of-text byte (^Z): CP/M keeps files in 128-byte records, and a text file ends
+/// at its first ^Z, the rest of the record padded with more of them.
+const EOF_MARK: char = '\u{1a}';
+
+/// `text` up to its first ^Z; and, if there is one, its 1-based line and the lines of code
+/// (neither blank nor comment nor padding) after it.
+fn cut_at_eof_mark(text: &str) -> (&str, Option<(usize, usize)>) {
+    let Some(at) = text.find(EOF_MARK) else {
+        return (text, None);
+    };
+    let (kept, rest) = text.split_at(at);
+    let line = 1 + kept.matches('\n').count();
+    let code = rest
+        .lines()
+        .skip(1)
+        .filter(|l| {
+            let t = l.trim_matches(|c: char| c.is_whitespace() || c == EOF_MARK);
+            !t.is_empty() && !t.starts_with(';')
+        })
+        .count();
+    let on_its_line = rest.lines().next().unwrap_or_default();
+    let tail = on_its_line.trim_matches(|c: char| c.is_whitespace() || c == EOF_MARK);
+    let code = code + usize::from(!tail.is_empty() && !tail.starts_with(';'));
+    (kept, Some((line, code)))
 }
 
 impl SourceFile {
@@ -62,6 +91,7 @@ impl SourceFile {
         text: &str,
         dialect: Dialect,
     ) -> Self {
+        let (text, eof_mark) = cut_at_eof_mark(text);
         let mut lines: Vec<Rc<str>> = text
             .split('\n')
             .map(|l| Rc::from(l.strip_suffix('\r').unwrap_or(l)))
@@ -92,6 +122,7 @@ impl SourceFile {
             parsed,
             dialect,
             radix,
+            eof_mark,
         }
     }
 

@@ -325,6 +325,19 @@ pub(crate) const TDL_DIRECTIVES: &[&str] = &[
     ".LOC", ".BLKB", ".BLKW", ".BYTE", ".WORD", ".ASCII", ".RADIX", ".DEFINE", ".END",
 ];
 
+/// TDL's spelling of the Zilog directive `zilog` (`ORG` is `.LOC`, `END` is `.END`); a
+/// directive TDL has no word for keeps its Zilog name.
+pub(crate) fn tdl_directive(zilog: &'static str) -> &'static str {
+    match zilog {
+        "ORG" => ".LOC",
+        "DS" => ".BLKB",
+        "DB" => ".BYTE",
+        "DW" => ".WORD",
+        "END" => ".END",
+        other => other,
+    }
+}
+
 /// The TDL register named `word` (any case), upper-cased.
 pub(crate) fn tdl_register(word: &str) -> Option<&'static str> {
     TDL_REGISTERS

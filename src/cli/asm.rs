@@ -41,7 +41,7 @@ pub struct AsmArgs {
     #[arg(short = 'I', value_name = "DIR")]
     include: Vec<PathBuf>,
     /// The words the source is written in: Zilog mnemonics, or TDL's 8080-style ones.
-    #[arg(long, value_enum, default_value_t = DialectArg::Zilog)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Zilog)]
     dialect: DialectArg,
     /// Let a statement write over bytes an earlier one wrote: the later bytes win and each
     /// overlap is reported as a warning (the 1978 listing's graphics lie over 7 bytes).

@@ -53,7 +53,7 @@ pub struct CallArgs {
     #[arg(long = "disasm", value_name = "WHERE[:N]")]
     listings: Vec<String>,
     /// The mnemonics of --disasm: Zilog's, or TDL's as the 1978 book prints them.
-    #[arg(long, value_enum, default_value_t = DialectArg::Zilog)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Zilog)]
     dialect: DialectArg,
     /// Stack top (default: the STACK symbol, else 0x0000).
     #[arg(long, value_name = "ADDR", value_parser = parse_address)]

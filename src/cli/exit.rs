@@ -1,7 +1,9 @@
-//! How the binary ends: exit statuses, the one-line error on stderr, the JSON error document,
-//! and the quiet end of a closed pipe.
+//! How the binary ends: exit statuses, the error on stderr (within 100 columns), the JSON
+//! error document, and the quiet end of a closed pipe.
 
 use std::io::Write;
+
+use sargon_z80::text::{MAX_WIDTH, hanging};
 
 use super::output::OutputError;
 
@@ -69,19 +71,58 @@ pub fn note(message: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{message}");
 }
 
-/// `hint: MESSAGE` on stderr, after an error.
+/// `hint: MESSAGE` on stderr, after an error, fitted as [`fitted`] fits an error.
 pub fn hint(message: &str) {
-    let _ = writeln!(std::io::stderr().lock(), "hint: {message}");
+    note(&fitted(&format!("hint: {message}")));
 }
 
-/// `error: MESSAGE` on stderr; a stderr that cannot be written is given up on.
+/// `error: MESSAGE` on stderr, fitted to a report's width; a stderr that cannot be written is
+/// given up on.
 fn error_line(message: &str) {
-    let _ = writeln!(std::io::stderr().lock(), "error: {message}");
+    note(&fitted(&format!("error: {message}")));
+}
+
+/// The longest label a fitted line goes on under (`error: `, `hint: `).
+const MAX_LABEL: usize = 8;
+
+/// `text` in lines within a report's width ([`MAX_WIDTH`]): each line broken between words,
+/// going on under the text after its label (`error: `, or a `hint: ` line of the message's
+/// own); a `replay: ` line stays whole, so that the command can be copied. A script still
+/// finds the error by its first line, and the JSON document has the message unbroken.
+fn fitted(text: &str) -> String {
+    let lines: Vec<String> = text
+        .lines()
+        .map(|line| {
+            if line.trim_start().starts_with("replay: ") {
+                return line.to_string();
+            }
+            let label = line.find(": ").map_or(0, |at| at + 2);
+            let indent = if label <= MAX_LABEL { label } else { 0 };
+            hanging(line, indent, MAX_WIDTH)
+        })
+        .collect();
+    lines.join("\n")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn errors_go_on_under_their_label_and_replays_stay_whole() {
+        let long = format!(
+            "error: runaway code: {}PC = 0x0100 in DRIVER",
+            "word ".repeat(20)
+        );
+        let text = fitted(&format!("{long}\nreplay: {}", "x ".repeat(60)));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        assert!(lines[0].starts_with("error: runaway code: word"));
+        assert!(lines[0].chars().count() <= MAX_WIDTH);
+        assert!(lines[1].starts_with("       word"), "{text}");
+        assert!(lines[2].starts_with("replay: x x"));
+        assert_eq!(fitted("error: short"), "error: short");
+    }
 
     #[test]
     fn json_is_asked_by_the_flag_only() {

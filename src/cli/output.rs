@@ -2,7 +2,7 @@
 //!
 //! `println!` panics when standard output cannot be written (a full disk, a closed pipe when
 //! SIGPIPE is ignored). Every subcommand prints through [`outln!`] and [`out!`] instead, which
-//! return an [`OutputError`]; the binary's exit handling (`exit.rs`) turns it into a one-line
+//! return an [`OutputError`]; the binary's exit handling (`exit.rs`) turns it into an
 //! error and exit status 2, or a quiet exit for a closed pipe.
 
 use std::fmt;

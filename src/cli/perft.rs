@@ -3,6 +3,7 @@
 
 use clap::{Args, ValueEnum};
 
+use sargon_z80::position::BLACK;
 use sargon_z80::reference::{Rules, UciError, play_uci};
 
 use super::args::{NamedBoard, positions_arg};
@@ -125,21 +126,34 @@ fn move_error(err: &UciError) -> String {
     }
 }
 
-/// The positions to count: each named one after `--moves`.
+/// The positions to count: each named one after `--moves`, its text the FEN to show.
 fn positions(args: &PerftArgs, rules: Rules) -> anyhow::Result<Vec<NamedBoard>> {
     let mut named = positions_arg(&args.position)?;
-    if args.moves.is_empty() {
-        return Ok(named);
-    }
+    // Each position's text becomes the FEN shown: the board's, with the fullmove number counted
+    // on from the one given.
     for position in &mut named {
+        let black_first = usize::from(position.board.color == BLACK);
+        let fullmove = root_fullmove(&position.text);
         for (ply, uci) in args.moves.iter().enumerate() {
             play_uci(&mut position.board, uci, rules).map_err(|err| {
                 anyhow::anyhow!("--moves, move {}: {}", ply + 1, move_error(&err))
             })?;
         }
-        position.text = position.board.to_fen();
+        let fen = position.board.to_fen();
+        let fields: Vec<&str> = fen.split(' ').take(5).collect();
+        let after = fullmove + (args.moves.len() + black_first) / 2;
+        position.text = format!("{} {after}", fields.join(" "));
     }
     Ok(named)
+}
+
+/// The fullmove number of a position's FEN (1 when it has none, as for `startpos`), so the
+/// FEN after `--moves` counts on from it; the board keeps no halfmove clock, so that stays 0.
+fn root_fullmove(fen: &str) -> usize {
+    fen.split_whitespace()
+        .nth(5)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1)
 }
 
 /// Runs the subcommand; returns the process exit code.
@@ -158,7 +172,7 @@ pub fn run(args: PerftArgs) -> anyhow::Result<i32> {
             if n > 0 {
                 outln!()?;
             }
-            print_header(&position.board, &engines, args.depth)?;
+            print_header(&position.text, &engines, args.depth)?;
         }
         let count = count_position(
             &engines,
@@ -175,7 +189,7 @@ pub fn run(args: PerftArgs) -> anyhow::Result<i32> {
             exit::error(&format!("the image ran away: {error}"), false);
         }
         reports.push(JsonPosition::of(
-            &position.board,
+            &position.text,
             &engines,
             args.depth,
             &count,

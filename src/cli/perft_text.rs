@@ -3,7 +3,6 @@
 
 use serde::Serialize;
 
-use sargon_z80::position::Board;
 use sargon_z80::reference::Rules;
 use sargon_z80::text::{duration, grouped, per_second, z80_time};
 
@@ -18,12 +17,12 @@ fn rules_name(rules: Rules) -> &'static str {
 }
 
 /// The position and what counts it, before the root moves stream in.
-pub fn print_header(board: &Board, engines: &Engines, depth: u32) -> Result<(), OutputError> {
+pub fn print_header(fen: &str, engines: &Engines, depth: u32) -> Result<(), OutputError> {
     let names: Vec<&str> = [(engines.z80, "z80"), (engines.native, "native")]
         .iter()
         .filter_map(|&(on, name)| on.then_some(name))
         .collect();
-    outln!("position: {}", board.to_fen())?;
+    outln!("position: {fen}")?;
     outln!(
         "rules:    {}, depth {depth}, {} on {} thread(s)",
         rules_name(engines.rules),
@@ -168,14 +167,14 @@ struct RoutineTstates {
 impl JsonPosition {
     /// The report of `count`; root moves only when `divide`.
     pub fn of(
-        board: &Board,
+        fen: &str,
         engines: &Engines,
         depth: u32,
         count: &Count,
         divide: bool,
     ) -> JsonPosition {
         JsonPosition {
-            fen: board.to_fen(),
+            fen: fen.to_string(),
             depth,
             rules: rules_name(engines.rules),
             agree: count.agree(),

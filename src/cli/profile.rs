@@ -67,7 +67,7 @@ pub struct ProfileArgs {
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
     /// The mnemonics of the hottest instructions: Zilog's, or TDL's as the 1978 book prints them.
-    #[arg(long, value_enum, default_value_t = DialectArg::Zilog)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Zilog)]
     dialect: DialectArg,
 }
 

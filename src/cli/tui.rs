@@ -55,7 +55,7 @@ pub struct TuiArgs {
     #[arg(long)]
     ascii: bool,
     /// The disassembly's mnemonics: Zilog's, or TDL's as the 1978 book prints them.
-    #[arg(long, value_enum, default_value_t = DialectArg::Zilog)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Zilog)]
     dialect: DialectArg,
 }
 

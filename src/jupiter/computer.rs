@@ -323,6 +323,11 @@ impl Jupiter {
         self.keys.len()
     }
 
+    /// Every key given to the program, read or still queued, in order: what replays a session.
+    pub fn keys_pushed(&self) -> Vec<u8> {
+        self.used.iter().chain(&self.keys).copied().collect()
+    }
+
     /// The seed of the amounts R advances by at key reads.
     pub fn seed(&self) -> u64 {
         self.seed

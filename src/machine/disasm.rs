@@ -9,8 +9,9 @@
 //! the assembler takes (IXH/IXL/IYH/IYL, SLL) are named; everything else that has no
 //! assembler form of its own (a duplicate ED opcode, an invalid one, a DD/FD prefix that
 //! changes nothing, the DD CB forms that also copy to a register) is shown as `DB` with its
-//! bytes. In TDL the same instruction is spelled by [`TDL_SPELLINGS`] (`MOV A,M`, `JNZ 0102h`,
-//! `MVI -2(Y),0FFh`), and what TDL has no word for (the undocumented forms) is `.BYTE`.
+//! bytes. In TDL the same instruction is spelled by [`TDL_SPELLINGS`] (`MOV A,M`, `JNZ 0102H`,
+//! `MVI -2(Y),0FFH`: hex with the capital `H` of the book and TDL's manual), and what TDL has
+//! no word for (the undocumented forms) is `.BYTE`.
 
 mod decode;
 mod operands;
@@ -198,7 +199,7 @@ pub fn disassemble(memory: &[u8; 0x10000], addr: u16) -> (String, usize) {
 /// let mut memory = Box::new([0u8; 0x10000]);
 /// memory[0x100..0x105].copy_from_slice(&[0x7E, 0xDD, 0x36, 0xFE, 0x05]);
 /// assert_eq!(disassemble_in(&memory, 0x100, Dialect::Tdl), ("MOV A,M".to_string(), 1));
-/// assert_eq!(disassemble_in(&memory, 0x101, Dialect::Tdl), ("MVI -2(X),05h".to_string(), 4));
+/// assert_eq!(disassemble_in(&memory, 0x101, Dialect::Tdl), ("MVI -2(X),05H".to_string(), 4));
 /// ```
 pub fn disassemble_in(memory: &[u8; 0x10000], addr: u16, dialect: Dialect) -> (String, usize) {
     let instruction = decode(memory, addr);
@@ -228,24 +229,24 @@ mod tests {
         assert_eq!(tdl(&[0x77]), "MOV M,A");
         assert_eq!(tdl(&[0xDD, 0x7E, 0x98]), "MOV A,-104(X)");
         assert_eq!(tdl(&[0xFD, 0x70, 0x05]), "MOV 5(Y),B");
-        assert_eq!(tdl(&[0x21, 0x34, 0x12]), "LXI H,1234h");
-        assert_eq!(tdl(&[0xF2, 0x34, 0x12]), "JP 1234h");
-        assert_eq!(tdl(&[0xC3, 0x34, 0x12]), "JMP 1234h");
-        assert_eq!(tdl(&[0xFE, 0x05]), "CPI 05h");
+        assert_eq!(tdl(&[0x21, 0x34, 0x12]), "LXI H,1234H");
+        assert_eq!(tdl(&[0xF2, 0x34, 0x12]), "JP 1234H");
+        assert_eq!(tdl(&[0xC3, 0x34, 0x12]), "JMP 1234H");
+        assert_eq!(tdl(&[0xFE, 0x05]), "CPI 05H");
         assert_eq!(tdl(&[0xED, 0xA1]), "CCI");
         assert_eq!(tdl(&[0xFF]), "RST 7");
         assert_eq!(tdl(&[0x07]), "RLC");
         assert_eq!(tdl(&[0xCB, 0x00]), "RLCR B");
-        assert_eq!(tdl(&[0x20, 0xFE]), "JRNZ 0200h");
+        assert_eq!(tdl(&[0x20, 0xFE]), "JRNZ 0200H");
         assert_eq!(tdl(&[0xF5]), "PUSH PSW");
         assert_eq!(tdl(&[0xDD, 0xCB, 0x03, 0x46]), "BIT 0,3(X)");
         assert_eq!(tdl(&[0xED, 0x5F]), "LDAR");
         assert_eq!(tdl(&[0xED, 0x5E]), "IM2");
-        assert_eq!(tdl(&[0xDB, 0xFE]), "IN 0FEh");
-        assert_eq!(tdl(&[0xED, 0x4C]), ".BYTE 0EDh,4Ch");
+        assert_eq!(tdl(&[0xDB, 0xFE]), "IN 0FEH");
+        assert_eq!(tdl(&[0xED, 0x4C]), ".BYTE 0EDH,4CH");
         assert_eq!(
             tdl(&[0xFD, 0x26, 0x01]),
-            ".BYTE 0FDh,26h,01h",
+            ".BYTE 0FDH,26H,01H",
             "LD IYH,1 has no TDL word"
         );
     }

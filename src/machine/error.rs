@@ -3,13 +3,16 @@
 use std::path::PathBuf;
 
 use super::Cost;
+use crate::text::grouped;
 
 /// Everything that can go wrong loading an image or running a routine.
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
 pub enum MachineError {
     /// The call ran its whole instruction budget without returning: runaway code.
     #[error(
-        "runaway code: no return within the call's budget of {count} instructions ({tstates} T-states); PC = {pc:#06X}{}",
+        "runaway code: no return within the call's budget of {} instructions ({} T-states); PC = {pc:#06X}{}",
+        grouped(*.count),
+        grouped(*.tstates),
         place(.routine)
     )]
     BudgetExceeded {
@@ -25,7 +28,10 @@ pub enum MachineError {
     /// The call ran longer than its leash without calling one of its progress marks
     /// (`Machine::set_progress`): runaway code.
     #[error(
-        "runaway code: {leash} T-states without a call of {marks} ({count} instructions, {tstates} T-states in all); PC = {pc:#06X}{}",
+        "runaway code: {} T-states without a call of {marks} ({} instructions, {} T-states in all); PC = {pc:#06X}{}",
+        grouped(*.leash),
+        grouped(*.count),
+        grouped(*.tstates),
         place(.routine)
     )]
     NoProgress {
@@ -46,7 +52,9 @@ pub enum MachineError {
     /// bounded number of times (say a search walking a move list whose links loop: it keeps
     /// calling its progress marks, so the leash never runs out): runaway code.
     #[error(
-        "runaway code: {rule} ({count} instructions, {tstates} T-states in all); PC = {pc:#06X}{}",
+        "runaway code: {rule} ({} instructions, {} T-states in all); PC = {pc:#06X}{}",
+        grouped(*.count),
+        grouped(*.tstates),
         place(.routine)
     )]
     Endless {

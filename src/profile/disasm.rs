@@ -23,25 +23,42 @@ pub fn disassemble_symbolic_in(
     (text.replace(", ", ","), instruction.size())
 }
 
-/// The name of a 16-bit operand inside the image: an exact symbol anywhere, and `NAME+n` for
-/// the address of a memory operand `(nn)`. A value whose symbols tie under the naming rule
-/// (`KNIGHT/T1`) keeps its number, so the line still assembles.
+/// The lowest value named outside the image: below it a value is as likely a count or a
+/// constant (`K EQU 5`) as an address, above it names are the program's variables and tables
+/// beyond its code (MLIST, SCORE).
+const NAMED_OUTSIDE_FROM: u16 = 0x100;
+
+/// How far past a symbol outside the image a memory operand is still called `NAME+n`: the
+/// program's tables and variables there are short, and a wider reach would name the stack.
+const OFFSET_OUTSIDE: u16 = 0x100;
+
+/// The name of a 16-bit operand: an exact symbol inside the image, or outside it from
+/// [`NAMED_OUTSIDE_FROM`] up; `NAME+n` for the address of a memory operand `(nn)`. A value
+/// whose names tie under the naming rule (`BSD/RBP1`) is called by the first of them, so the
+/// line still assembles to the same bytes.
 fn name(image: &Image, value: u16, used: Use) -> Option<String> {
-    let name = match symbol_at(image, value) {
-        Some(name) => Some(name.to_string()),
+    let exact = image
+        .symbols
+        .label_at(value)
+        .filter(|_| image.contains(value) || value >= NAMED_OUTSIDE_FROM);
+    match exact {
+        Some(label) => label.split('/').next().map(str::to_string),
         None if used == Use::Address => offset_name(image, value),
         None => None,
-    };
-    name.filter(|n| !n.contains('/'))
+    }
 }
 
-/// `NAME+n` from the nearest symbol at or below `value`, inside the image.
+/// `NAME+n` from the nearest symbol at or below `value`: inside the image any distance, as
+/// the symbol and the value both lie in it; outside, within [`OFFSET_OUTSIDE`] bytes.
 fn offset_name(image: &Image, value: u16) -> Option<String> {
-    if !image.contains(value) {
-        return None;
-    }
-    let (name, at) = image.symbols.nearest_below(value)?;
-    image.contains(at).then(|| format!("{name}+{}", value - at))
+    let (label, at) = image.symbols.nearest_below(value)?;
+    let near = if image.contains(value) {
+        image.contains(at)
+    } else {
+        !image.contains(at) && at >= NAMED_OUTSIDE_FROM && value - at < OFFSET_OUTSIDE
+    };
+    let first = label.split('/').next()?;
+    near.then(|| format!("{first}+{}", value - at))
 }
 
 /// The name of `value` when symbols have exactly that value and it lies inside the image, by
@@ -70,9 +87,10 @@ mod tests {
     use crate::machine::SymbolTable;
 
     fn image() -> Image {
-        let symbols =
-            SymbolTable::parse("INCHK EQU 0105H\nMLNXT EQU 0110H\nK EQU 0005H\nPATH EQU 0F17H\n")
-                .unwrap();
+        let symbols = SymbolTable::parse(
+            "INCHK EQU 0105H\nMLNXT EQU 0110H\nK EQU 0005H\nPATH EQU 0F17H\nSCORE EQU 3000H\n",
+        )
+        .unwrap();
         let mut bytes = vec![0u8; 0x1000];
         bytes[..3].copy_from_slice(&[0xCD, 0x05, 0x01]); // CALL INCHK
         bytes[3..6].copy_from_slice(&[0x2A, 0x10, 0x01]); // LD HL,(MLNXT)
@@ -82,6 +100,9 @@ mod tests {
         bytes[14..17].copy_from_slice(&[0x21, 0x12, 0x01]); // LD HL,0112h: a value, not memory
         bytes[17..20].copy_from_slice(&[0xCD, 0x17, 0x0F]); // CALL PATH: 0F17h starts with 0
         bytes[20..22].copy_from_slice(&[0x10, 0xEF]); // DJNZ INCHK
+        bytes[22..25].copy_from_slice(&[0x3A, 0x01, 0x30]); // LD A,(SCORE+1): past the image
+        bytes[25..28].copy_from_slice(&[0x21, 0x00, 0x30]); // LD HL,SCORE
+        bytes[28..31].copy_from_slice(&[0x3A, 0x00, 0x31]); // LD A,(3100h): too far from SCORE
         Image::new(bytes, 0x100, symbols).unwrap()
     }
 
@@ -98,6 +119,9 @@ mod tests {
         assert_eq!(dis(0x10E), ("LD HL,0112h".to_string(), 3));
         assert_eq!(dis(0x111), ("CALL PATH".to_string(), 3));
         assert_eq!(dis(0x114), ("DJNZ INCHK".to_string(), 2));
+        assert_eq!(dis(0x116), ("LD A,(SCORE+1)".to_string(), 3));
+        assert_eq!(dis(0x119), ("LD HL,SCORE".to_string(), 3));
+        assert_eq!(dis(0x11C), ("LD A,(3100h)".to_string(), 3));
     }
 
     #[test]
@@ -130,7 +154,7 @@ mod tests {
         let dis = |addr| disassemble_symbolic(&memory, addr, &image).0;
         assert_eq!(dis(0xA000), "CALL HIGH1");
         assert_eq!(dis(0xA003), "LD A,(HIGH1+2)");
-        assert_eq!(dis(0xA006), "LD A,(0A002h)");
-        assert_eq!(dis(0xA009), "LD A,(0A003h)");
+        assert_eq!(dis(0xA006), "LD A,(KNIGHT)");
+        assert_eq!(dis(0xA009), "LD A,(KNIGHT+1)");
     }
 }

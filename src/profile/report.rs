@@ -1,6 +1,6 @@
 //! The profile of one routine call, as text and as JSON.
 
-use crate::text::{MAX_WIDTH, TextTable, grouped, microseconds, tenths};
+use crate::text::{MAX_WIDTH, TextTable, grouped, listed, microseconds, tenths};
 use std::fmt::Write;
 
 use serde::Serialize;
@@ -176,7 +176,7 @@ impl Profile {
             .zip(&self.micros)
             .map(|(m, us)| format!("{} at {m} MHz", microseconds(*us)))
             .collect();
-        let _ = writeln!(s, "real time: {}", times.join(", "));
+        let _ = writeln!(s, "{}", listed("real time: ", &times, MAX_WIDTH));
         s.push('\n');
         self.routines_text(&mut s);
         s.push('\n');
@@ -429,7 +429,7 @@ mod tests {
     #[test]
     fn real_time_of_tstates() {
         assert_eq!(micros(49_821, 4.0), 12_455.25);
-        assert_eq!(microseconds(micros(49_821, 4.0)), "12.46 ms");
+        assert_eq!(microseconds(micros(49_821, 4.0)), "12.5 ms");
         assert_eq!(micros(293, 2.0), 146.5);
     }
 }

@@ -11,6 +11,6 @@ mod time;
 
 pub use number::{figure, grouped, percent, ratio, short, tenths};
 pub use quantity::{Quantity, quantity, quantity_range};
-pub use shell::{shell_command, shell_quote};
-pub use table::{MAX_WIDTH, TextTable, hanging, wrap};
+pub use shell::{shell_command, shell_lines, shell_quote};
+pub use table::{MAX_WIDTH, TextTable, hanging, listed, wrap};
 pub use time::{Z80_HZ, duration, microseconds, per_second, z80_time};

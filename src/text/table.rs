@@ -181,6 +181,33 @@ pub fn wrap(text: &str, width: usize) -> String {
     out
 }
 
+/// `label` and then `items` joined by `, ` in lines at most `width` wide, broken between items
+/// only, the lines after the first indented as far as the label (`real time: 1 min 13.6 s at
+/// 1.774 MHz, ...` goes on under its first item); an item wider than the room stays whole.
+pub fn listed(label: &str, items: &[String], width: usize) -> String {
+    let indent = label.chars().count();
+    let mut out = String::new();
+    let mut line = label.to_string();
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item},")
+        } else {
+            item.clone()
+        };
+        let gap = usize::from(i > 0);
+        if i > 0 && line.chars().count() + gap + piece.chars().count() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line = " ".repeat(indent);
+        } else if i > 0 {
+            line.push(' ');
+        }
+        line.push_str(&piece);
+    }
+    out.push_str(&line);
+    out
+}
+
 /// `line` in lines at most `width` wide, broken between words, the lines after the first
 /// indented by `indent` spaces (a labelled line: `differs    ...` goes on under its text); a
 /// line that fits is returned as it is, and a longer word stays whole.
@@ -222,6 +249,22 @@ pub fn hanging(line: &str, indent: usize, width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn listed_items_break_between_items_under_the_first() {
+        let items: Vec<String> = [
+            "1 min 13.6 s at 1.774 MHz",
+            "1 min 5.3 s at 2 MHz",
+            "32.6 s at 4 MHz",
+        ]
+        .map(String::from)
+        .to_vec();
+        assert_eq!(
+            listed("real time: ", &items, 60),
+            "real time: 1 min 13.6 s at 1.774 MHz, 1 min 5.3 s at 2 MHz,\n           32.6 s at 4 MHz"
+        );
+        assert_eq!(listed("x: ", &items[2..], 5), "x: 32.6 s at 4 MHz");
+    }
 
     #[test]
     fn the_columns_that_fit_are_counted_as_rendered() {

@@ -36,17 +36,17 @@ fn three_digits(x: f64) -> String {
     }
 }
 
-/// Microseconds of an emulated routine's real time: `146.5 us`, `12.46 ms`, `2.50 s`,
-/// `8.2 min`.
+/// Microseconds of an emulated routine's real time: below a millisecond in microseconds
+/// (`146.5 us`, as one routine call often takes), from there as [`duration`] writes every
+/// time (`12.5 ms`, `2.50 s`, `1 min 12.3 s`).
 pub fn microseconds(us: f64) -> String {
-    if us < 1_000.0 {
-        format!("{us:.1} us")
-    } else if us < 1_000_000.0 {
-        format!("{:.2} ms", us / 1_000.0)
-    } else if us < 60_000_000.0 {
-        format!("{:.2} s", us / 1_000_000.0)
-    } else {
-        format!("{:.1} min", us / 60_000_000.0)
+    if us < 999.95 {
+        return format!("{us:.1} us");
+    }
+    // A clock of a millionth of a MHz makes times past what a Duration holds.
+    match Duration::try_from_secs_f64(us / 1e6) {
+        Ok(d) => duration(d),
+        Err(_) => format!("{:.3e} s", us / 1e6),
     }
 }
 
@@ -88,10 +88,12 @@ mod tests {
         assert_eq!(ms(59_960.0), "1 min 0.0 s");
         assert_eq!(ms(119_970.0), "2 min 0.0 s");
         assert_eq!(duration(z80_time(1_959_115_396)), "8 min 9.8 s");
-        assert_eq!(microseconds(49_821.0 / 4.0), "12.46 ms");
+        assert_eq!(microseconds(49_821.0 / 4.0), "12.5 ms");
+        assert_eq!(microseconds(999.96), "1.00 ms");
         assert_eq!(microseconds(293.0 / 2.0), "146.5 us");
-        assert_eq!(microseconds(1_959_115_396.0 / 4.0), "8.2 min");
+        assert_eq!(microseconds(1_959_115_396.0 / 4.0), "8 min 9.8 s");
         assert_eq!(microseconds(2_500_000.0), "2.50 s");
+        assert_eq!(microseconds(1e30), "1.000e24 s");
         assert_eq!(per_second(10, Duration::from_millis(500)), "20");
         assert_eq!(per_second(10, Duration::ZERO), "-");
     }

@@ -151,6 +151,10 @@ fn parse_position(args: &[&str]) -> Result<Command, LineError> {
         ["startpos"] => StartPosition::Startpos,
         ["fen", fields @ ..] if !fields.is_empty() => StartPosition::Fen(fields.join(" ")),
         ["fen"] => return Err(malformed("position", "\"fen\" without a FEN")),
+        ["startpos", word, ..] => {
+            let reason = format!("\"startpos\" followed by {}, not \"moves\"", excerpt(word));
+            return Err(malformed("position", reason));
+        }
         _ => {
             return Err(malformed(
                 "position",

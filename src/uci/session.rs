@@ -8,6 +8,7 @@ use std::thread::JoinHandle;
 
 use super::command::{Command, StartPosition, parse_line};
 use super::go::GoParams;
+use super::line::LineError;
 use super::options::{Options, declarations};
 use super::output::Output;
 use super::read::read_line;
@@ -84,6 +85,15 @@ impl Session {
             Ok(Some(Command::Quit)) => return false,
             Ok(Some(command)) => self.command(command),
             Ok(None) => {}
+            // A GUI that sent a position meant to leave the old one: it is refused, not kept.
+            Err(
+                error @ LineError::Malformed {
+                    command: "position",
+                    ..
+                },
+            ) => {
+                self.refuse_position(&error.to_string());
+            }
             Err(error) => self.out.info(&format!("ignored: {error}")),
         }
         true
@@ -380,6 +390,30 @@ mod tests {
             "{lines:?}"
         );
         assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    }
+
+    #[test]
+    fn a_malformed_position_line_leaves_no_position() {
+        for bad in [
+            "position startpos move e7e5",
+            "position fen",
+            "position foo",
+            "position",
+        ] {
+            let lines = converse(&format!(
+                "setoption name Book value false\nposition startpos moves e2e4\n{bad}\ngo depth 1\n"
+            ));
+            assert!(
+                lines[0].starts_with("info string refused position (malformed \"position\""),
+                "{bad}: {lines:?}"
+            );
+            assert_eq!(lines.last().unwrap(), "bestmove 0000", "{bad}: {lines:?}");
+        }
+        let lines = converse("position startpos move e7e5\n");
+        assert!(
+            lines[0].contains("\"startpos\" followed by \"move\", not \"moves\""),
+            "{lines:?}"
+        );
     }
 
     #[test]

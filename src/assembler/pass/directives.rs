@@ -81,18 +81,21 @@ impl Pass<'_> {
             first: idx + 1,
             end: endm,
             texts: None,
+            broken: false,
         };
         self.record_macro(def, name.col, at);
     }
 
     /// Records TDL macro `name` defined at line `idx` (its body in brackets from character
-    /// `body_at` on) and moves past its body.
+    /// `body_at` on) and moves past its body. A header or body that does not read as written
+    /// gets one error, and the macro is kept as broken: its body is skipped as far as the
+    /// brackets show, and its uses expand to nothing, so the misprint causes no other errors.
     pub(super) fn define_tdl_macro(
         &mut self,
         name: &Label,
         params: &[String],
-        idx: usize,
-        body_at: usize,
+        (idx, body_at): (usize, usize),
+        misprint: Option<&Diag>,
         at: &At,
     ) {
         let Some(frame) = self.frames.last() else {
@@ -101,22 +104,30 @@ impl Pass<'_> {
         let (file, end) = (frame.file, frame.end);
         let lines = &self.sources.files[file].lines;
         let scan = tdl::scan_body(&lines[..end], idx, body_at, &name.name);
-        let body = match scan {
-            Ok(body) => body,
-            Err((line, diag)) => return self.broken_body(file, line, diag, at),
-        };
         self.list(at, at.note.is_some(), None, &[], None);
-        self.list_body((idx + 1).max(body.first)..body.end, file, at);
-        if let Some(f) = self.frames.last_mut() {
-            f.next = body.end;
+        if let Some(diag) = misprint {
+            self.error(at, diag.clone());
         }
+        let (first, body_end, texts) = match scan {
+            Ok(body) => (body.first, body.end, Some(body.texts)),
+            Err(e) => match self.broken_body(file, e, misprint.is_some(), at) {
+                Some(body_end) => (idx, body_end, None),
+                None => (idx, idx + 1, None),
+            },
+        };
+        self.list_body((idx + 1).max(first)..body_end, file, at);
+        if let Some(f) = self.frames.last_mut() {
+            f.next = body_end;
+        }
+        let broken = misprint.is_some() || texts.is_none();
         let def = MacroDef {
             name: name.name.clone(),
             params: params.to_vec(),
             file,
-            first: body.first,
-            end: body.end,
-            texts: Some(body.texts),
+            first,
+            end: body_end,
+            texts: Some(texts.unwrap_or_default()),
+            broken,
         };
         self.record_macro(def, name.col, at);
     }
@@ -139,21 +150,30 @@ impl Pass<'_> {
         self.macros.insert(def.name.clone(), Rc::new(def));
     }
 
-    /// A TDL macro body that does not close as it should: the error on the line at fault,
-    /// and the rest of the file skipped (it would be read as the body).
-    fn broken_body(&mut self, file: usize, line: usize, diag: Diag, at: &At) {
-        self.list(at, at.note.is_some(), None, &[], None);
+    /// A TDL macro body that does not read as written: its error on the line at fault, and
+    /// where the body ends (None: it ends at the header). After a misprinted header
+    /// (`after_misprint`) a body that does not open is taken for none, as the header's one
+    /// error says what is wrong; a body whose end nothing shows runs to the end of the file.
+    fn broken_body(
+        &mut self,
+        file: usize,
+        e: tdl::ScanError,
+        after_misprint: bool,
+        at: &At,
+    ) -> Option<usize> {
+        if e.unopened && after_misprint {
+            return None;
+        }
         let bad = At {
             file,
-            line: line + 1,
-            col: diag.col,
-            text: self.sources.files[file].lines[line].clone(),
+            line: e.line + 1,
+            col: e.diag.col,
+            text: self.sources.files[file].lines[e.line].clone(),
             note: at.note.clone(),
         };
-        self.error(&bad, diag);
-        if let Some(f) = self.frames.last_mut() {
-            f.next = f.end;
-        }
+        self.error(&bad, e.diag);
+        let end = self.frames.last().map_or(e.line + 1, |f| f.end);
+        Some(e.end.unwrap_or(end))
     }
 
     /// Lists the lines `lines` of `file`, a macro body, as the definition at `at` is read.
@@ -176,7 +196,14 @@ impl Pass<'_> {
                 at,
                 Diag::new(
                     col,
-                    format!("INCLUDE/macro nesting deeper than {MAX_NESTING} (recursive?)"),
+                    match self.dialect() {
+                        Dialect::Zilog => {
+                            format!("INCLUDE/macro nesting deeper than {MAX_NESTING} (recursive?)")
+                        }
+                        Dialect::Tdl => {
+                            format!("macro nesting deeper than {MAX_NESTING} (recursive?)")
+                        }
+                    },
                 ),
             );
             return false;
@@ -214,14 +241,10 @@ impl Pass<'_> {
                 .unwrap_or_default();
             self.notice_tdl_word(name, at);
             let (what, hint) = match self.sources.options.dialect {
-                Dialect::Tdl if words::is_keyword(name) => (
-                    "TDL mnemonic or macro",
-                    format!(
-                        " ({} is a Zilog word; this source is read as TDL)",
-                        quoted(name)
-                    ),
-                ),
-                Dialect::Tdl => ("TDL mnemonic or macro", hint),
+                Dialect::Tdl => match tdl::equate_hint(&at.text) {
+                    Some(equate) => ("TDL mnemonic or macro", format!(" ({equate})")),
+                    None => tdl_unknown(name, hint),
+                },
                 Dialect::Zilog => ("mnemonic or macro", hint),
             };
             self.error(
@@ -230,7 +253,8 @@ impl Pass<'_> {
             );
             return;
         };
-        if !self.nesting_ok(at, col) {
+        // A macro whose definition had an error: that error is the one to show.
+        if mac.broken || !self.nesting_ok(at, col) {
             return;
         }
         let note: Rc<str> = Rc::from(format!(
@@ -266,4 +290,18 @@ fn matching_endm(lines: &[Rc<Line>], idx: usize, end: usize) -> Option<usize> {
         }
     }
     None
+}
+
+/// What an unknown word in a TDL source is called, and the hint after it: a Zilog word is
+/// named as one; otherwise `hint` (a macro of that name in another case).
+fn tdl_unknown(name: &str, hint: String) -> (&'static str, String) {
+    let hint = if words::is_keyword(name) {
+        format!(
+            " ({} is a Zilog word; this source is read as TDL)",
+            quoted(name)
+        )
+    } else {
+        hint
+    };
+    ("TDL mnemonic or macro", hint)
 }

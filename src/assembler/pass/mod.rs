@@ -18,7 +18,7 @@ use super::macros::{self, MacroDef};
 use super::operand::Operand;
 use super::parser::{Body, DataItem, Label, Line, Val};
 use super::source::Sources;
-use super::words::Mnemonic;
+use super::words::{self, Mnemonic};
 use lookup::Lookup;
 
 /// Deepest nesting of INCLUDEs and macro uses.
@@ -231,6 +231,9 @@ impl<'s> Pass<'s> {
         let Some(frame) = self.frames.pop() else {
             return;
         };
+        if frame.expansion.is_none() {
+            self.text_after_eof_mark(frame.file);
+        }
         while self.conds.len() > frame.cond_depth {
             if let Some(c) = self.conds.pop() {
                 self.unterminated_if(&c);
@@ -317,6 +320,19 @@ impl<'s> Pass<'s> {
                 )
             }
         })
+    }
+
+    /// The dialect of the run.
+    fn dialect(&self) -> Dialect {
+        self.sources.options.dialect
+    }
+
+    /// Directive `zilog` as the run's dialect spells it (`ORG`, or TDL's `.LOC`).
+    fn word(&self, zilog: &'static str) -> &'static str {
+        match self.dialect() {
+            Dialect::Zilog => zilog,
+            Dialect::Tdl => words::tdl_directive(zilog),
+        }
     }
 
     fn active(&self) -> bool {
@@ -430,7 +446,10 @@ impl<'s> Pass<'s> {
                     out.imm16(&v.expr, v.col);
                 }
             }),
-            Body::Ds { count, fill } => self.space(bytes, count, fill.as_ref(), at, start),
+            Body::Ds { count, fill, words } => {
+                let unit = if *words { 2 } else { 1 };
+                self.space(bytes, (count, unit), fill.as_ref(), at, start)
+            }
             Body::Incbin { path, col } => {
                 let from = self.frames.last().map_or(0, |f| f.file);
                 match self.sources.binary(from, path) {
@@ -455,7 +474,10 @@ impl<'s> Pass<'s> {
                     } else {
                         self.error(
                             at,
-                            Diag::new(v.col, format!("END address {a} out of range (0..65535)")),
+                            Diag::new(
+                                v.col,
+                                format!("{} address {a} out of range (0..65535)", self.word("END")),
+                            ),
                         );
                     }
                 }
@@ -497,7 +519,8 @@ impl<'s> Pass<'s> {
                 name,
                 params,
                 body_at,
-            } => self.define_tdl_macro(name, params, idx, *body_at, at),
+                misprint,
+            } => self.define_tdl_macro(name, params, (idx, *body_at), misprint.as_ref(), at),
             Body::Equ(v) | Body::Defl(v) => {
                 let kind = if matches!(body, Body::Equ(_)) {
                     SymKind::Equ
@@ -517,25 +540,26 @@ impl<'s> Pass<'s> {
                 }
                 self.list(at, expanded, None, &[], Some(value));
             }
-            Body::Org(v) => {
-                let a = self.eval(v, at);
-                if (0..=0xFFFF).contains(&a) {
-                    self.pc = a as u32;
-                } else {
-                    self.error(
-                        at,
-                        Diag::new(v.col, format!("ORG address {a} out of range (0..65535)")),
-                    );
-                }
-                // As in pasmo, a label on an ORG line names the new address.
-                if let Some(label) = &line.label {
-                    self.define(label, self.pc as i32, SymKind::Label, at);
-                }
-                self.list(at, expanded, Some(self.pc as u16), &[], None);
-            }
+            Body::Org(v) => self.org(v, line, at, expanded),
             _ => return false,
         }
         true
+    }
+
+    /// ORG (TDL's `.LOC`): the new address, named by the line's label if it has one.
+    fn org(&mut self, v: &Val, line: &Line, at: &At, expanded: bool) {
+        let a = self.eval(v, at);
+        if (0..=0xFFFF).contains(&a) {
+            self.pc = a as u32;
+        } else {
+            let msg = format!("{} address {a} out of range (0..65535)", self.word("ORG"));
+            self.error(at, Diag::new(v.col, msg));
+        }
+        // As in pasmo, a label on an ORG line names the new address.
+        if let Some(label) = &line.label {
+            self.define(label, self.pc as i32, SymKind::Label, at);
+        }
+        self.list(at, expanded, Some(self.pc as u16), &[], None);
     }
 
     /// Encodes an instruction into `bytes`, reporting its problems.
@@ -564,23 +588,30 @@ impl<'s> Pass<'s> {
         bytes
     }
 
-    /// DS: `count` bytes of `fill` (0 by default).
+    /// DS: `count` units of `unit` bytes (2 for TDL's `.BLKW`), each byte `fill` (0 by
+    /// default).
     fn space(
         &mut self,
         bytes: Vec<u8>,
-        count: &Val,
+        (count, unit): (&Val, i32),
         fill: Option<&Val>,
         at: &At,
         start: u32,
     ) -> Vec<u8> {
         let n = self.eval(count, at);
-        if !(0..=0x10000).contains(&n) {
-            self.error(
-                at,
-                Diag::new(count.col, format!("DS size {n} out of range (0..65536)")),
-            );
+        let most = 0x10000 / unit;
+        if !(0..=most).contains(&n) {
+            let what = match (self.dialect(), unit) {
+                (Dialect::Zilog, _) => "DS size",
+                (Dialect::Tdl, 1) => ".BLKB size",
+                (Dialect::Tdl, _) => ".BLKW size",
+            };
+            let words = if unit == 1 { "" } else { " words" };
+            let msg = format!("{what} {n} out of range (0..{most}{words})");
+            self.error(at, Diag::new(count.col, msg));
             return bytes;
         }
+        let n = n * unit;
         let mut bytes = self.data(bytes, at, start, |out| match fill {
             Some(f) => out.imm8(&f.expr, f.col),
             None => out.byte(0),

@@ -42,10 +42,7 @@ impl Pass<'_> {
         if ignored == 0 {
             return;
         }
-        let end = match self.sources.options.dialect {
-            Dialect::Zilog => "END",
-            Dialect::Tdl => ".END",
-        };
+        let end = self.word("END");
         let lines = if ignored == 1 {
             "line of code after it is"
         } else {
@@ -54,6 +51,35 @@ impl Pass<'_> {
         self.warn(
             at,
             format!("{end} ends the assembly on this line: {ignored} {lines} ignored"),
+        );
+    }
+
+    /// At the end of file `file`: the lines of code after a ^Z that ended its text early, as
+    /// a warning (CP/M's padding after it is no code and is passed over in silence).
+    pub(super) fn text_after_eof_mark(&mut self, file: usize) {
+        let Some((line, ignored)) = self.sources.files[file].eof_mark else {
+            return;
+        };
+        if ignored == 0 {
+            return;
+        }
+        let lines = if ignored == 1 {
+            "line of code after it is"
+        } else {
+            "lines of code after it are"
+        };
+        let at = At {
+            file,
+            line,
+            col: 1,
+            text: std::rc::Rc::from(""),
+            note: None,
+        };
+        self.warn(
+            &at,
+            format!(
+                "^Z (1AH, CP/M's end of text) ends the file on this line: {ignored} {lines} ignored"
+            ),
         );
     }
 

@@ -16,8 +16,30 @@ pub(crate) struct BodyScan {
     pub texts: Vec<Rc<str>>,
 }
 
-/// A problem found on the line with index `.0`.
-pub(crate) type ScanError = (usize, Diag);
+/// A body that cannot be read as written.
+#[derive(Debug)]
+pub(crate) struct ScanError {
+    /// Index of the line at fault.
+    pub line: usize,
+    /// What is wrong there.
+    pub diag: Diag,
+    /// Index one past the body's last line when the fault shows where the body ends (a `)`
+    /// in place of its `]`, text after its `]`); None when nothing does.
+    pub end: Option<usize>,
+    /// Whether no `[` opens a body where one should start.
+    pub unopened: bool,
+}
+
+impl ScanError {
+    fn at(line: usize, diag: Diag, end: Option<usize>, unopened: bool) -> Self {
+        ScanError {
+            line,
+            diag,
+            end,
+            unopened,
+        }
+    }
+}
 
 /// A character position: line index and character index.
 #[derive(Debug, Clone, Copy)]
@@ -36,19 +58,25 @@ pub(crate) fn scan_body(
     name: &str,
 ) -> Result<BodyScan, ScanError> {
     let chars: Vec<Vec<char>> = lines[idx..].iter().map(|l| l.chars().collect()).collect();
-    let open = find_open(&chars, body_at, name).map_err(|(i, d)| (idx + i, d))?;
-    let close = find_close(&chars, open, name, idx).map_err(|(i, d)| (idx + i, d))?;
+    let shift = |mut e: ScanError| {
+        e.line += idx;
+        e.end = e.end.map(|end| end + idx);
+        e
+    };
+    let open = find_open(&chars, body_at, name).map_err(shift)?;
+    let close = find_close(&chars, open, name, idx).map_err(shift)?;
     let after: String = chars[close.line][close.ch + 1..].iter().collect();
     let after = after.trim_start();
     if !after.is_empty() && !after.starts_with(';') {
         let col = close.ch + 2 + (chars[close.line].len() - close.ch - 1 - after.chars().count());
-        return Err((
-            idx + close.line,
-            Diag::new(
-                col,
-                format!("unexpected text after the ']' that closes macro '{name}'"),
-            ),
-        ));
+        let msg = format!("unexpected text after the ']' that closes macro '{name}'");
+        let end = Some(close.line + 1);
+        return Err(shift(ScanError::at(
+            close.line,
+            Diag::new(col, msg),
+            end,
+            false,
+        )));
     }
     let texts = (open.line..=close.line)
         .map(|i| {
@@ -73,43 +101,26 @@ fn find_open(chars: &[Vec<char>], body_at: usize, name: &str) -> Result<At, Scan
     for (i, line) in chars.iter().enumerate() {
         let from = if i == 0 { body_at } else { 0 };
         for (j, &c) in line.iter().enumerate().skip(from) {
-            match c {
+            let msg = match c {
                 '[' => return Ok(At { line: i, ch: j }),
                 ';' => break,
-                c if c.is_whitespace() => {}
-                '(' => {
-                    return Err((
-                        i,
-                        Diag::new(
-                            j + 1,
-                            format!("the body of macro '{name}' opens with '(': expected '['"),
-                        ),
-                    ));
-                }
-                _ => {
-                    return Err((
-                        i,
-                        Diag::new(
-                            j + 1,
-                            format!("the body of macro '{name}' must be in brackets: expected '['"),
-                        ),
-                    ));
-                }
-            }
+                c if c.is_whitespace() => continue,
+                '(' => format!("the body of macro '{name}' opens with '(': expected '['"),
+                _ => format!("the body of macro '{name}' must be in brackets: expected '['"),
+            };
+            return Err(ScanError::at(i, Diag::new(j + 1, msg), None, true));
         }
     }
-    Err((
-        0,
-        Diag::new(
-            body_at + 1,
-            format!("macro '{name}' has no body: expected '[' after the '='"),
-        ),
-    ))
+    let msg = format!("macro '{name}' has no body: expected '[' after the '='");
+    Err(ScanError::at(0, Diag::new(body_at + 1, msg), None, true))
 }
 
-/// The `]` that closes the `[` at `open`.
+/// The `]` that closes the `[` at `open`. A `)` that closes no `(` on its line is taken for
+/// the `]` it should be: the error names the first one, and the body ends where the brackets
+/// so read close.
 fn find_close(chars: &[Vec<char>], open: At, name: &str, base: usize) -> Result<At, ScanError> {
     let mut depth = 1usize;
+    let mut wrong: Option<ScanError> = None;
     for (i, line) in chars.iter().enumerate().skip(open.line) {
         let mut parens = 0usize;
         let mut j = if i == open.line { open.ch + 1 } else { 0 };
@@ -123,36 +134,41 @@ fn find_close(chars: &[Vec<char>], open: At, name: &str, base: usize) -> Result<
                         .map_or(line.len(), |n| n + 1);
                 }
                 '[' => depth += 1,
-                ']' => {
+                c @ (']' | ')') if c == ']' || parens == 0 => {
+                    if c == ')' && wrong.is_none() {
+                        let msg = wrong_close(name, depth, base + open.line + 1);
+                        wrong = Some(ScanError::at(i, Diag::new(j + 1, msg), None, false));
+                    }
                     depth -= 1;
                     if depth == 0 {
-                        return Ok(At { line: i, ch: j });
+                        return match wrong {
+                            Some(e) => Err(ScanError {
+                                end: Some(i + 1),
+                                ..e
+                            }),
+                            None => Ok(At { line: i, ch: j }),
+                        };
                     }
                 }
                 '(' => parens += 1,
-                ')' if parens == 0 => {
-                    return Err((
-                        i,
-                        Diag::new(
-                            j + 1,
-                            format!(
-                                "the body of macro '{name}' (its '[' on line {}) closes with ')': expected ']'",
-                                base + open.line + 1
-                            ),
-                        ),
-                    ));
-                }
                 ')' => parens -= 1,
                 _ => {}
             }
             j += 1;
         }
     }
-    Err((
-        open.line,
-        Diag::new(
-            open.ch + 1,
-            format!("the body of macro '{name}' is never closed: no ']' for this '['"),
-        ),
-    ))
+    Err(wrong.unwrap_or_else(|| {
+        let msg = format!("the body of macro '{name}' is never closed: no ']' for this '['");
+        ScanError::at(open.line, Diag::new(open.ch + 1, msg), None, false)
+    }))
+}
+
+/// The error for a `)` where the `]` of the body of macro `name` (opened on line `line`)
+/// belongs, or the `]` of a bracket inside it (`depth` above 1).
+fn wrong_close(name: &str, depth: usize, line: usize) -> String {
+    if depth == 1 {
+        format!("the body of macro '{name}' (its '[' on line {line}) closes with ')': expected ']'")
+    } else {
+        format!("a '[' in the body of macro '{name}' closes with ')': expected ']'")
+    }
 }

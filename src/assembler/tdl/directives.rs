@@ -1,10 +1,11 @@
 //! TDL's directives, each mapped onto the Zilog front end's statement.
 
+use super::header;
 use crate::assembler::dialect::Dialect;
 use crate::assembler::error::Diag;
-use crate::assembler::expr::{self, BinOp, Expr};
+use crate::assembler::expr;
 use crate::assembler::lexer::{self, Numbers, RADIXES, Tok};
-use crate::assembler::parser::{Body, Cursor, DataItem, Fields, Label, Val, db};
+use crate::assembler::parser::{Body, Cursor, DataItem, Fields, Val, db};
 use crate::assembler::words;
 
 /// The statement of TDL directive `word` at column `col`, and the radix in force after it.
@@ -24,7 +25,7 @@ pub(super) fn directive(
     }
     let body = match upper.as_str() {
         ".ASCII" => ascii(chars, rest, numbers),
-        ".DEFINE" => define(chars, rest),
+        ".DEFINE" => header::define(chars, rest),
         ".LOC" | ".BLKB" | ".BLKW" | ".BYTE" | ".WORD" | ".END" => {
             fields(&upper, chars, rest, numbers)
         }
@@ -54,22 +55,13 @@ fn fields(upper: &str, chars: &[char], rest: usize, numbers: Numbers) -> Result<
         ".BLKB" => Body::Ds {
             count: f.one(".BLKB")?,
             fill: None,
+            words: false,
         },
-        ".BLKW" => {
-            let words = f.one(".BLKW")?;
-            Body::Ds {
-                count: Val {
-                    expr: Expr::Binary {
-                        op: BinOp::Mul,
-                        col: words.col,
-                        lhs: Box::new(Expr::Num(2)),
-                        rhs: Box::new(words.expr),
-                    },
-                    col: words.col,
-                },
-                fill: None,
-            }
-        }
+        ".BLKW" => Body::Ds {
+            count: f.one(".BLKW")?,
+            fill: None,
+            words: true,
+        },
         ".BYTE" => db(&f)?,
         ".WORD" => Body::Dw(f.parts.iter().map(|p| f.val(p)).collect::<Result<_, _>>()?),
         _ => match f.parts.as_slice() {
@@ -137,7 +129,11 @@ fn ascii(chars: &[char], rest: usize, numbers: Numbers) -> Result<Body, Diag> {
                 format!("unterminated text: no closing {c} on this line"),
             ));
         };
-        let text: String = chars[start + 1..start + 1 + len].iter().collect();
+        let close = start + 1 + len;
+        if chars.get(close + 1) == Some(&c) {
+            return Err(lexer::doubled_quote(c, close));
+        }
+        let text: String = chars[start + 1..close].iter().collect();
         items.push(DataItem::Bytes(text.into_bytes()));
         cur.pos = start + len + 2;
     }
@@ -151,7 +147,7 @@ fn ascii(chars: &[char], rest: usize, numbers: Numbers) -> Result<Body, Diag> {
 }
 
 /// The index of the `]` that closes the `[` at `open`, or the error naming what closed it.
-fn closing_bracket(chars: &[char], open: usize) -> Result<usize, Diag> {
+pub(super) fn closing_bracket(chars: &[char], open: usize) -> Result<usize, Diag> {
     for (i, &c) in chars.iter().enumerate().skip(open + 1) {
         match c {
             ']' => return Ok(i),
@@ -172,92 +168,4 @@ fn closing_bracket(chars: &[char], open: usize) -> Result<usize, Diag> {
         open + 1,
         "this '[' is not closed on its line: expected ']'",
     ))
-}
-
-/// `.DEFINE NAME[P1,P2]=` or `.DEFINE NAME=`: the name, the parameters and where the body
-/// starts (its brackets are read by the pass, as the body may run over several lines).
-fn define(chars: &[char], rest: usize) -> Result<Body, Diag> {
-    let mut cur = Cursor { chars, pos: rest };
-    cur.skip_blanks();
-    let Some((name, col)) = cur.word() else {
-        return Err(Diag::new(
-            cur.pos + 1,
-            ".DEFINE needs a macro name: .DEFINE NAME[P1,P2]=[body]",
-        ));
-    };
-    if words::is_tdl_keyword(&name) {
-        return Err(Diag::new(
-            col,
-            format!("reserved word '{name}' cannot be a macro name"),
-        ));
-    }
-    cur.skip_blanks();
-    let params = match cur.peek() {
-        Some('[') => {
-            let close = closing_bracket(chars, cur.pos).map_err(|d| {
-                Diag::new(
-                    d.col,
-                    format!("parameter list of macro '{name}': {}", d.msg),
-                )
-            })?;
-            let list = params(chars, cur.pos + 1, close)?;
-            cur.pos = close + 1;
-            list
-        }
-        Some('(') => {
-            return Err(Diag::new(
-                cur.pos + 1,
-                format!("the parameter list of macro '{name}' opens with '(': expected '['"),
-            ));
-        }
-        _ => Vec::new(),
-    };
-    cur.skip_blanks();
-    if cur.peek() != Some('=') {
-        return Err(Diag::new(
-            cur.pos + 1,
-            format!(
-                "expected '=' after macro '{name}' and its parameters: .DEFINE {name}[P1,P2]=[body]"
-            ),
-        ));
-    }
-    Ok(Body::Define {
-        name: Label { name, col },
-        params,
-        body_at: cur.pos + 1,
-    })
-}
-
-/// The parameter names between `chars[from]` and `chars[to]` (the `]`).
-fn params(chars: &[char], from: usize, to: usize) -> Result<Vec<String>, Diag> {
-    let mut names = Vec::new();
-    if chars[from..to].iter().all(|c| c.is_whitespace()) {
-        return Ok(names);
-    }
-    let mut start = from;
-    for i in from..=to {
-        if i < to && chars[i] != ',' {
-            continue;
-        }
-        let raw: String = chars[start..i].iter().collect();
-        let name = raw.trim();
-        let col = start + 1 + raw.len() - raw.trim_start().len();
-        let valid = name.chars().next().is_some_and(lexer::is_ident_start)
-            && name.chars().all(lexer::is_ident_char);
-        if !valid {
-            return Err(Diag::new(
-                col,
-                format!("macro parameter must be a name, found '{name}'"),
-            ));
-        }
-        if words::is_tdl_keyword(name) {
-            return Err(Diag::new(
-                col,
-                format!("reserved word '{name}' cannot be a macro parameter"),
-            ));
-        }
-        names.push(name.to_string());
-        start = i + 1;
-    }
-    Ok(names)
 }

@@ -5,9 +5,12 @@
 mod define;
 mod directives;
 pub(crate) mod forms;
+mod header;
+mod hints;
 mod line;
 mod rewrite;
 
-pub(crate) use define::scan_body;
+pub(crate) use define::{ScanError, scan_body};
 pub use forms::FORMS;
+pub(crate) use hints::equate_hint;
 pub(crate) use line::parse_line;

@@ -4,6 +4,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::forms::FORMS;
+use super::hints;
 use crate::assembler::dialect::Dialect;
 use crate::assembler::error::Diag;
 use crate::assembler::expr::{self, BinOp, Expr};
@@ -180,7 +181,8 @@ pub(super) fn rewrite(
     let upper = name.to_ascii_uppercase();
     let candidates = forms().get(upper.as_str()).map_or(&[][..], Vec::as_slice);
     let Some(form) = candidates.iter().find(|f| matches(f, ops)) else {
-        return Err(no_form(&upper, col, ops, candidates));
+        let takes: Vec<&'static str> = candidates.iter().map(|f| f.tdl).collect();
+        return Err(hints::no_form(&upper, col, ops, &takes));
     };
     let operands = form
         .parts
@@ -253,33 +255,6 @@ fn restart(p: Expr, col: usize) -> Result<Expr, Diag> {
         lhs: Box::new(Expr::Num(8)),
         rhs: Box::new(p),
     })
-}
-
-/// The error for operands that fit none of the mnemonic's forms.
-fn no_form(name: &str, col: usize, ops: &[(TdlOperand, usize)], forms: &[Form]) -> Diag {
-    let written: Vec<&str> = ops
-        .iter()
-        .map(|(op, _)| match op {
-            TdlOperand::Name(n) => n,
-            TdlOperand::Indexed(Reg::Iy, _) => "d(Y)",
-            TdlOperand::Indexed(..) => "d(X)",
-            TdlOperand::Value(_) => "n",
-        })
-        .collect();
-    let takes: Vec<&str> = forms.iter().map(|f| f.tdl).collect();
-    let at = ops.first().map_or(col, |(_, c)| *c);
-    let shape = if written.is_empty() {
-        name.to_string()
-    } else {
-        format!("{name} {}", written.join(","))
-    };
-    Diag::new(
-        at,
-        format!(
-            "invalid operands for {name}: {shape}; TDL's forms are {} (r is A, B, C, D, E, H or L)",
-            takes.join(", ")
-        ),
-    )
 }
 
 #[cfg(test)]

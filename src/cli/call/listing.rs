@@ -117,11 +117,11 @@ mod tests {
             zilog.to_text(),
             "MAIN:4 at 0x0100, 4 instructions:\nMAIN:\n  0100  06 03        LD B,03h\nLOOP:\n  0102  3C           INC A\n  0103  10 FD        DJNZ LOOP\n  0105  C9           RET\n"
         );
-        let mut tdl = Listing::parse(&image, "LOOP").unwrap();
-        tdl.count = 2;
+        let mut tdl = Listing::parse(&image, "MAIN").unwrap();
+        tdl.count = 3;
         tdl.read(&memory, &image, Dialect::Tdl);
         let texts: Vec<&str> = tdl.instructions.iter().map(|i| i.text.as_str()).collect();
-        assert_eq!(texts, ["INR A", "DJNZ LOOP"]);
+        assert_eq!(texts, ["MVI B,03H", "INR A", "DJNZ LOOP"]);
         assert!(Listing::parse(&image, "MAIN:0").is_err());
         assert!(Listing::parse(&image, "NOWHERE:3").is_err());
     }

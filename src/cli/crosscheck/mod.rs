@@ -225,7 +225,7 @@ fn check(args: &CrosscheckArgs) -> anyhow::Result<i32> {
         Err(RunError::Runaway(runaway)) => {
             let replay = command::runaway_replay(&args.image.replay_words(), &runaway);
             let error = RunError::Runaway(runaway);
-            anyhow::bail!("{error}; replay: {replay}");
+            anyhow::bail!("{error}\nreplay: {replay}");
         }
         Err(error) => return Err(error.into()),
     };

@@ -12,7 +12,7 @@ use sargon_z80::crosscheck::search::{
 use sargon_z80::crosscheck::suite::{Origin, RandomScratch};
 use sargon_z80::engine::Setup;
 use sargon_z80::machine::Image;
-use sargon_z80::text::{duration, grouped, z80_time};
+use sargon_z80::text::{MAX_WIDTH, duration, grouped, hanging, z80_time};
 
 use super::super::output::{OutputError, outln};
 use super::command::{self, RunWords, resume_line};
@@ -152,7 +152,7 @@ pub fn replay(image_words: &[String], found: &SearchMismatch, positions: &[Searc
 /// The error of a search on which the image ran away, with the command that replays it.
 pub fn ran_away(found: &SearchMismatch, positions: &[Searched], image_words: &[String]) -> String {
     format!(
-        "the image ran away on the search of position {} ({}) at PLYMAX {}: {}; replay: {}",
+        "the image ran away on the search of position {} ({}) at PLYMAX {}: {}\nreplay: {}",
         found.position,
         label(&positions[found.position]),
         found.plymax,
@@ -176,23 +176,28 @@ pub fn show(
     image_words: &[String],
 ) -> Result<(), OutputError> {
     for found in &report.failures {
-        outln!(
-            "SEARCH MISMATCH at position {} ({}), PLYMAX {}: {}\n  replay: {}",
+        let line = format!(
+            "SEARCH MISMATCH at position {} ({}), PLYMAX {}: {}",
             found.position,
             label(&positions[found.position]),
             found.plymax,
             found.failure,
+        );
+        outln!(
+            "{}\n  replay: {}",
+            hanging(&line, 4, MAX_WIDTH),
             replay(image_words, found, positions)
         )?;
     }
     for skip in report.skipped.iter().take(10) {
-        outln!(
+        let line = format!(
             "skipped search at position {} ({}), PLYMAX {}: {}",
             skip.position,
             label(&positions[skip.position]),
             skip.plymax,
             skip.reason
-        )?;
+        );
+        outln!("{}", hanging(&line, 4, MAX_WIDTH))?;
     }
     if report.skipped.len() > 10 {
         outln!("... and {} more skipped", report.skipped.len() - 10)?;

@@ -165,31 +165,36 @@ pub fn body(report: &Report, image_words: &[String], keep_going: bool) -> Result
         )?;
     }
     for failed in &report.search.failures {
-        outln!(
-            "SEARCH MISMATCH at position {} ({} {}), PLYMAX {}: {}\n  replay: {}",
+        let line = format!(
+            "SEARCH MISMATCH at position {} ({} {}), PLYMAX {}: {}",
             failed.job - report.run.positions(),
             failed.origin.label(),
             failed.root_fen,
             failed.plymax,
             failed.failure,
+        );
+        outln!(
+            "{}\n  replay: {}",
+            hanging(&line, 4, MAX_WIDTH),
             command::search_failed_replay(image_words, failed)
         )?;
     }
     for skipped in report.skipped.iter().take(SHOWN) {
-        outln!("{}", text::skipped(skipped))?;
+        outln!("{}", hanging(&text::skipped(skipped), 4, MAX_WIDTH))?;
     }
     if report.skipped.len() > SHOWN {
         outln!("... and {} more skipped", report.skipped.len() - SHOWN)?;
     }
     for skip in report.search.skipped.iter().take(SHOWN) {
-        outln!(
+        let line = format!(
             "skipped search at position {} ({} {}), PLYMAX {}: {}",
             skip.job - report.run.positions(),
             skip.origin.label(),
             skip.root_fen,
             skip.plymax,
             skip.reason
-        )?;
+        );
+        outln!("{}", hanging(&line, 4, MAX_WIDTH))?;
     }
     if report.search.skipped.len() > SHOWN {
         outln!(

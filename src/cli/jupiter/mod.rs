@@ -1,6 +1,7 @@
 //! `sargon-z80 jupiter`: a whole program on the emulated Jupiter III, in the terminal or from
 //! scripted keys, with every search's exact cost.
 
+mod hint;
 mod report;
 mod script;
 
@@ -20,21 +21,26 @@ use report::Summary;
 
 const EXAMPLES: &str = "\
 Examples:
-  sargon-z80 jupiter                                   play the built-in program in the terminal
-  sargon-z80 jupiter --pace                            at the Jupiter III's 4 MHz: blinks and thinking take their time
-  sargon-z80 jupiter --rom sargon78.bin --sym sargon78.sym    your assembly of the whole 1978 listing
-  sargon-z80 jupiter --keys 'Y{enter}W2e2-e4' --screen     scripted: the screen after the keys, as text
-  sargon-z80 jupiter --keys 'YW2e2-e4' --json --seed 7     one JSON object: screen, computer moves, keys
-  sargon-z80 jupiter --keys 'YW2' --png board.png          the screen as a picture
+  sargon-z80 jupiter                                     play the built-in program in the terminal
+  sargon-z80 jupiter --pace                              at the Jupiter III's 4 MHz, in real time
+  sargon-z80 jupiter --rom sargon78.bin --sym sargon78.sym   your assembly of the 1978 listing
+  sargon-z80 jupiter --keys 'Y{enter}W2e2-e4' --screen   the screen after the keys, as text
+  sargon-z80 jupiter --keys 'YW2e2-e4' --json --seed 7   one JSON object: screen, moves, keys
+  sargon-z80 jupiter --keys 'YW2' --png board.png        the screen as a picture
 
 Keys: printable ASCII stands for itself; {enter} (0DH), {bs} or {backspace} (08H), {esc} (1BH),
 {tab} (09H), {ctrl-r} and any Ctrl letter, {0x12} for any 7-bit code, {{ for a brace; a line
 break is Enter. In the terminal Enter, Backspace, Esc, Tab and Ctrl letters go to the program
 as those codes; Ctrl-C quits at once and prints a summary. A scripted run stops when the
 program waits for a key after the last one, or returns to the monitor. At every key read R
-advances by an amount drawn from the seed: a session replays from its seed and its keys.
+advances by an amount drawn from the seed; every summary ends with the command that replays the
+run from its seed, its keys and its options.
+
 Exit status: 0 the program waited for a key, ended or returned; 2 bad input, an unknown monitor
 call, a machine guard or --max-tstates reached; 130 Ctrl-C.";
+
+/// The Jupiter III's clock, in MHz.
+const DEFAULT_MHZ: f64 = 4.0;
 
 /// Run a whole program on the emulated Jupiter III: the terminal, or scripted keys.
 #[derive(Debug, Args)]
@@ -56,7 +62,7 @@ pub struct JupiterArgs {
     #[arg(long, value_name = "TEXT")]
     keys: Option<String>,
     /// Print the screen as text when the run stops (scripted).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "json")]
     screen: bool,
     /// Print one JSON object: screen, computer moves, keys used, why the run stopped (scripted).
     #[arg(long)]
@@ -71,10 +77,10 @@ pub struct JupiterArgs {
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
     /// Stop a program that runs this many T-states (exit status 2) [default: no limit].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_tstates: Option<u64>,
     /// The clock for real-machine times, and for --pace, in MHz (the Jupiter III ran at 4).
-    #[arg(long, default_value_t = 4.0, value_name = "MHZ")]
+    #[arg(long, default_value_t = DEFAULT_MHZ, value_name = "MHZ")]
     mhz: f64,
     /// Run at the --mhz clock instead of as fast as the host allows.
     #[arg(long)]
@@ -104,8 +110,14 @@ pub(crate) struct Setup {
     pub limit: u64,
     /// The program as the summary names it.
     pub program: String,
-    /// The words that choose the same program and entry, for the replay command.
+    /// The command that replays the run, but for the keys of a session in the terminal: every
+    /// choice that shapes the run, the seed, and a scripted run's keys as given.
     pub replay: Vec<String>,
+    /// True when the run is scripted (its keys are all given before it starts).
+    pub scripted: bool,
+    /// True when the image was loaded at 0 only because nothing said otherwise (no --org, no
+    /// ORG symbol).
+    pub org_guessed: bool,
 }
 
 impl JupiterArgs {
@@ -123,7 +135,15 @@ impl JupiterArgs {
             (Some(rom), Some(sym)) => (Image::load(rom, sym, self.org)?, rom.display().to_string()),
             _ => (built_in()?, "the built-in program".to_string()),
         };
-        let start = entry(&image, Some(&self.entry))?;
+        let org_guessed =
+            self.rom.is_some() && self.org.is_none() && image.symbols.get("ORG").is_none();
+        let start = match entry(&image, Some(&self.entry)) {
+            Ok(start) => start,
+            Err(error) => match hint::org_hint(&image, org_guessed, &error) {
+                Some(hint) => anyhow::bail!("{error}\nhint: {hint}"),
+                None => return Err(error.into()),
+            },
+        };
         let seed = self.seed.unwrap_or_else(sargon_z80::random::fresh_seed);
         Ok(Setup {
             image,
@@ -138,28 +158,67 @@ impl JupiterArgs {
             pace: self.pace,
             limit: self.max_tstates.unwrap_or(u64::MAX),
             program,
-            replay: self.replay_words(),
+            replay: self.replay_words(seed),
+            scripted: self.scripted(),
+            org_guessed,
         })
     }
 
-    fn replay_words(&self) -> Vec<String> {
-        let mut words = Vec::new();
+    /// `sargon-z80 jupiter` and every option that shapes the run as given, with `seed`: the
+    /// program, its entry, a scripted run's keys (all of them, even none), what it prints, the
+    /// limit, the clock and how the screen is drawn. The pictures are left out: a replay need
+    /// not write them again.
+    fn replay_words(&self, seed: u64) -> Vec<String> {
+        let mut words = vec!["sargon-z80".to_string(), "jupiter".to_string()];
+        let mut option = |name: &str, value: Option<String>| {
+            words.push(name.to_string());
+            words.extend(value);
+        };
         if let (Some(rom), Some(sym)) = (&self.rom, &self.sym) {
-            words.extend(["--rom".into(), rom.display().to_string()]);
-            words.extend(["--sym".into(), sym.display().to_string()]);
+            option("--rom", Some(rom.display().to_string()));
+            option("--sym", Some(sym.display().to_string()));
             if let Some(org) = self.org {
-                words.extend(["--org".into(), format!("{org:#06X}")]);
+                option("--org", Some(format!("{org:#06X}")));
             }
         }
         if self.entry != DEFAULT_ENTRY {
-            words.extend(["--entry".into(), self.entry.clone()]);
+            option("--entry", Some(self.entry.clone()));
+        }
+        if self.scripted() {
+            option("--keys", Some(self.keys.clone().unwrap_or_default()));
+        }
+        if self.screen {
+            option("--screen", None);
+        }
+        if self.json {
+            option("--json", None);
+        }
+        option("--seed", Some(seed.to_string()));
+        if let Some(limit) = self.max_tstates {
+            option("--max-tstates", Some(limit.to_string()));
+        }
+        if self.mhz != DEFAULT_MHZ {
+            option("--mhz", Some(self.mhz.to_string()));
+        }
+        if self.pace {
+            option("--pace", None);
+        }
+        if self.ascii {
+            option("--ascii", None);
         }
         words
     }
 }
 
-/// Runs the subcommand; returns the process exit code.
+/// Runs the subcommand; returns the process exit code. Its errors are reported here, in lines
+/// that fit a report as the rest of its output does.
 pub fn run(args: JupiterArgs) -> anyhow::Result<i32> {
+    let json = args.json;
+    Ok(session(args).unwrap_or_else(|err| exit::fail(&err, json)))
+}
+
+/// The run, scripted or in the terminal.
+fn session(args: JupiterArgs) -> anyhow::Result<i32> {
     let setup = args.setup()?;
     if args.scripted() {
         let outputs = script::Pictures {
@@ -186,6 +245,9 @@ pub fn run(args: JupiterArgs) -> anyhow::Result<i32> {
     let mut app = JupiterApp::new(jupiter, view);
     tui::run(&mut app).context("the terminal failed")?;
     let summary = Summary::new(&setup, app.jupiter(), app.stop(), app.wall());
-    exit::note(&summary.text());
+    exit::note(summary.text().trim_end());
+    if let Some(failure) = summary.failure_text() {
+        exit::note(&failure);
+    }
     Ok(summary.code())
 }

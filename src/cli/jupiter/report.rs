@@ -7,9 +7,10 @@ use serde::Serialize;
 use sargon_z80::abi::chosen_uci;
 use sargon_z80::jupiter::{End, Jupiter, JupiterError, Search, Stop, key_text};
 use sargon_z80::machine::Cost;
-use sargon_z80::text::{grouped, shell_command};
+use sargon_z80::text::{MAX_WIDTH, duration, grouped, hanging, shell_command, shell_lines};
 
 use super::Setup;
+use super::hint::org_hint;
 use crate::cli::exit;
 
 /// A finished run, ready to print.
@@ -35,6 +36,8 @@ pub(crate) struct Summary {
     cursor: (usize, usize),
     screen: Vec<String>,
     replay: Vec<String>,
+    /// A likely cause of the failure the user can mend, when one is seen.
+    hint: Option<String>,
 }
 
 /// A computer move as UCI.
@@ -73,12 +76,15 @@ impl Summary {
     /// The summary of `jupiter` stopped by `stop` after `wall` of wall time.
     pub fn new(setup: &Setup, jupiter: &Jupiter, stop: Stop, wall: Duration) -> Summary {
         let screen = jupiter.screen();
-        let mut replay = vec!["sargon-z80".to_string(), "jupiter".to_string()];
-        replay.extend(setup.replay.iter().cloned());
-        replay.extend(["--seed".into(), jupiter.seed().to_string()]);
-        if !jupiter.keys_used().is_empty() {
-            replay.extend(["--keys".into(), key_text(jupiter.keys_used())]);
+        let mut replay = setup.replay.clone();
+        if !setup.scripted && !jupiter.keys_pushed().is_empty() {
+            // A session in the terminal replays as a scripted run of the keys typed.
+            replay.extend(["--keys".into(), key_text(&jupiter.keys_pushed())]);
         }
+        let hint = match &stop {
+            Stop::Failed(error) => org_hint(&setup.image, setup.org_guessed, error),
+            _ => None,
+        };
         Summary {
             program: setup.program.clone(),
             entry: setup.options.entry,
@@ -99,6 +105,7 @@ impl Summary {
             cursor: screen.cursor(),
             screen: screen.lines(setup.glyphs),
             replay,
+            hint,
         }
     }
 
@@ -127,10 +134,32 @@ impl Summary {
         tstates as f64 / (self.mhz * 1e6)
     }
 
+    /// For a run that failed, `error: ...` and, when a likely cause the user can mend is seen,
+    /// `hint: ...`, in lines that fit a report; nothing for a run that did not fail.
+    pub fn failure_text(&self) -> Option<String> {
+        if !self.stop.is_failure() {
+            return None;
+        }
+        let mut text = labelled("error: ", &self.stopped());
+        if let Some(hint) = &self.hint {
+            text.push('\n');
+            text.push_str(&labelled("hint: ", hint));
+        }
+        Some(text)
+    }
+
+    /// The command that replays the run, as one line.
+    pub fn replay_command(&self) -> String {
+        shell_command(&self.replay)
+    }
+
     /// Why the run stopped, in words.
     pub fn stopped(&self) -> String {
         match &self.stop {
             Stop::Key if self.keys_used.is_empty() => "the program waits for a key".to_string(),
+            Stop::Key if self.keys_used.len() == 1 => {
+                "the program waits for a key after the only key".to_string()
+            }
             Stop::Key => format!(
                 "the program waits for a key after the last of {} keys",
                 self.keys_used.len()
@@ -152,7 +181,8 @@ impl Summary {
     /// The summary in words, one fact a line.
     pub fn text(&self) -> String {
         let mut out = format!("seed {} · {}\n", self.seed, self.program);
-        out.push_str(&format!("stopped: {}\n", self.stopped()));
+        out.push_str(&labelled("stopped: ", &self.stopped()));
+        out.push('\n');
         if self.keys_unused > 0 {
             out.push_str(&format!("keys not read: {}\n", self.keys_unused));
         }
@@ -160,9 +190,9 @@ impl Summary {
         if self.paced && self.wall > Duration::ZERO {
             let mhz = self.clock.tstates as f64 / self.wall.as_secs_f64() / 1e6;
             out.push_str(&format!(
-                "paced at {} MHz: {:.2} s of wall time, the clock ran at {mhz:.4} MHz\n",
+                "paced at {} MHz: {} of wall time, the clock ran at {mhz:.4} MHz\n",
                 self.mhz,
-                self.wall.as_secs_f64()
+                duration(self.wall)
             ));
         }
         if !self.searches.is_empty() {
@@ -181,16 +211,17 @@ impl Summary {
                 .fold(Cost::default(), |t, s| t + s.cost);
             out.push_str(&format!("       total {}\n", self.cost_text(total)));
         }
-        out.push_str(&format!("replay: {}\n", shell_command(&self.replay)));
+        out.push_str(&shell_lines("replay: ", &self.replay, MAX_WIDTH));
+        out.push('\n');
         out
     }
 
     fn cost_text(&self, cost: Cost) -> String {
         format!(
-            "{} T-states, {} instructions ({:.2} s at {} MHz)",
+            "{} T-states, {} instructions ({} at {} MHz)",
             grouped(cost.tstates),
             grouped(cost.instructions),
-            self.seconds(cost.tstates),
+            duration(Duration::from_secs_f64(self.seconds(cost.tstates))),
             self.mhz
         )
     }
@@ -227,6 +258,7 @@ impl Summary {
                 reason: reason(&self.stop),
                 message: self.stopped(),
                 pc: self.pc,
+                hint: self.hint.clone(),
             },
             keys: JsonKeys {
                 given: key_text(&self.keys_given),
@@ -244,9 +276,16 @@ impl Summary {
             }),
             cursor: [self.cursor.0, self.cursor.1],
             screen: &self.screen,
+            replay: self.replay_command(),
         };
         serde_json::to_string_pretty(&document).expect("the document serializes")
     }
+}
+
+/// `text` after `label`, in lines that fit a report, the lines after the first under the first's
+/// text.
+fn labelled(label: &str, text: &str) -> String {
+    hanging(&format!("{label}{text}"), label.len(), MAX_WIDTH)
 }
 
 /// The stable name of a stop, for the JSON.
@@ -277,6 +316,7 @@ struct Json<'a> {
     searching: Option<JsonCost>,
     cursor: [usize; 2],
     screen: &'a [String],
+    replay: String,
 }
 
 #[derive(Serialize)]
@@ -284,6 +324,7 @@ struct JsonStop {
     reason: &'static str,
     message: String,
     pc: u16,
+    hint: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -311,4 +352,62 @@ struct JsonMove {
     tstates: u64,
     instructions: u64,
     seconds: f64,
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use sargon_z80::jupiter::Jupiter;
+
+    use super::*;
+    use crate::cli::jupiter::JupiterArgs;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: JupiterArgs,
+    }
+
+    fn setup(words: &[&str]) -> Setup {
+        let cli = Cli::try_parse_from(std::iter::once("jupiter").chain(words.iter().copied()));
+        cli.unwrap().args.setup().unwrap()
+    }
+
+    /// A session of the built-in program: Y read, then W and 2 typed ahead and not read yet.
+    fn summary(setup: &Setup, stop: Stop) -> Summary {
+        let mut jupiter = Jupiter::new(&setup.image, setup.options).unwrap();
+        jupiter.push_keys(&setup.keys);
+        jupiter.push_key(b'Y');
+        jupiter.run(u64::MAX).unwrap();
+        jupiter.push_keys(b"W2");
+        Summary::new(setup, &jupiter, stop, Duration::ZERO)
+    }
+
+    #[test]
+    fn a_session_replays_with_every_key_given_and_every_choice() {
+        // In the terminal: the keys typed, read or not, make it a scripted run.
+        let typed = setup(&["--seed", "5", "--mhz", "1.774", "--ascii", "--pace"]);
+        let text = summary(&typed, Stop::Interrupted).text();
+        assert!(
+            text.ends_with(
+                "\nreplay: sargon-z80 jupiter --seed 5 --mhz 1.774 --pace --ascii --keys YW2\n"
+            ),
+            "{text}"
+        );
+        // Scripted: every key given, whatever was read, and the limit that stopped it.
+        let scripted = setup(&["--keys", "", "--seed", "6", "--max-tstates", "100"]);
+        let limited = summary(&scripted, Stop::Limit);
+        assert_eq!(
+            limited.replay_command(),
+            "sargon-z80 jupiter --keys '' --seed 6 --max-tstates 100"
+        );
+        let failure = limited.failure_text().unwrap();
+        assert!(
+            failure.starts_with("error: the program was still running after --max-tstates"),
+            "{failure}"
+        );
+        assert!(failure.lines().all(|l| l.chars().count() <= MAX_WIDTH));
+        assert_eq!(summary(&scripted, Stop::Key).failure_text(), None);
+    }
 }

@@ -70,7 +70,7 @@ pub(crate) fn run(
         pacer.as_mut(),
         interrupt::stop_flag(),
     );
-    let summary = Summary::new(setup, &jupiter, stop.clone(), started.elapsed());
+    let summary = Summary::new(setup, &jupiter, stop, started.elapsed());
     if pictures.any() {
         let caption = format!("sargon-z80 jupiter · seed {}", jupiter.seed());
         let svg = screen_svg(&jupiter.screen(), Some(&caption));
@@ -84,8 +84,8 @@ pub(crate) fn run(
     } else {
         out!("{}", summary.text())?;
     }
-    if stop.is_failure() && !json {
-        exit::note(&format!("error: {}", summary.stopped()));
+    if let Some(failure) = summary.failure_text().filter(|_| !json) {
+        exit::note(&failure);
     }
     Ok(summary.code())
 }

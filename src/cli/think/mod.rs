@@ -41,8 +41,8 @@ again clamped to 2..255). Scores are SCORE+1 for the side to move: 0x80 level, o
 pawn (12.5 cp), 0xFF mates within the horizon, 0x01 mated. The emulated engine (the default) \
 also prints the search's exact T-states and how long it would take on the real machine at each \
 --mhz clock. Exit status: 0 a move was found, 2 usage or input error (bad FEN, illegal move, \
-no legal move, missing search symbols, move-list overflow, a machine guard), 130 Ctrl-C (one \
-line says where the search stood; no trace is written).";
+no legal move, missing search symbols, move-list overflow, a machine guard), 130 Ctrl-C (it \
+says where the search stood; no trace is written).";
 
 /// Which search answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

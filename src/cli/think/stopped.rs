@@ -1,6 +1,6 @@
 //! Ctrl-C during `think`: the search stops at once (whatever the image does), no trace is
-//! written (its temporary file goes, an old file stays as it was), and one line says what was
-//! interrupted and where before the exit status 130.
+//! written (its temporary file goes, an old file stays as it was), and a few short lines say
+//! what was interrupted and where before the exit status 130.
 
 use std::sync::atomic::Ordering;
 
@@ -40,8 +40,8 @@ pub fn report(args: &ThinkArgs, stopped: &Interrupted) -> anyhow::Result<i32> {
     let trace = args.trace.as_ref().map(|path| {
         let name = path_text(path);
         match path.exists() {
-            true => format!("no trace was written ({name} is as it was)"),
-            false => format!("no trace was written ({name} was not made)"),
+            true => format!("no trace was written: {name} is as it was"),
+            false => format!("no trace was written: {name} was not made"),
         }
     });
     if args.json {
@@ -64,14 +64,18 @@ pub fn report(args: &ThinkArgs, stopped: &Interrupted) -> anyhow::Result<i32> {
         };
         outln!("{}", serde_json::to_string_pretty(&summary)?)?;
     } else {
-        let best = best.map_or(String::new(), |mv| format!(" (best so far {mv})"));
-        let trace = trace.map_or(String::new(), |t| format!("; {t}"));
         outln!(
-            "think: interrupted at PLYMAX {} after {} evaluations and {} moves made{best}{trace}",
+            "think: interrupted at PLYMAX {} after {} evaluations and {} moves made",
             args.ply,
             grouped(stopped.evaluations),
             grouped(stopped.nodes)
         )?;
+        if let Some(best) = best {
+            outln!("best so far: {best}")?;
+        }
+        if let Some(trace) = trace {
+            outln!("{trace}")?;
+        }
     }
     Ok(crate::cli::exit::INTERRUPTED)
 }

@@ -24,21 +24,33 @@ pub const ROT: [&str; 8] = ["RLC", "RRC", "RL", "RR", "SLA", "SRA", "SLL", "SRL"
 /// The unprefixed x=0, z=7 accumulator operations.
 pub const ACC: [&str; 8] = ["RLCA", "RRCA", "RLA", "RRA", "DAA", "CPL", "SCF", "CCF"];
 
-/// A byte in hex as the assembler reads it: `05h`, `0FEh`.
+/// A byte in hex as the assembler reads it, in Zilog's spelling: `05h`, `0FEh`.
 pub fn byte(value: u8) -> String {
-    if value >= 0xA0 {
-        format!("0{value:02X}h")
-    } else {
-        format!("{value:02X}h")
-    }
+    hex(u16::from(value), 2, 'h')
 }
 
-/// A word in hex as the assembler reads it: `1234h`, `0ABCDh`.
+/// A word in hex as the assembler reads it, in Zilog's spelling: `1234h`, `0ABCDh`.
 pub fn word(value: u16) -> String {
-    if value >= 0xA000 {
-        format!("0{value:04X}h")
+    hex(value, 4, 'h')
+}
+
+/// A byte in hex as TDL and the 1978 listing write it: `05H`, `0FEH`.
+pub fn tdl_byte(value: u8) -> String {
+    hex(u16::from(value), 2, 'H')
+}
+
+/// A word in hex as TDL and the 1978 listing write it: `1234H`, `0ABCDH`.
+pub fn tdl_word(value: u16) -> String {
+    hex(value, 4, 'H')
+}
+
+/// `value` in `digits` hex digits with `suffix`, and a leading 0 when it starts with a letter.
+fn hex(value: u16, digits: usize, suffix: char) -> String {
+    let text = format!("{value:0digits$X}{suffix}");
+    if text.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        format!("0{text}")
     } else {
-        format!("{value:04X}h")
+        text
     }
 }
 
@@ -59,6 +71,10 @@ mod tests {
         assert_eq!(word(0x0000), "0000h");
         assert_eq!(word(0x9FFF), "9FFFh");
         assert_eq!(word(0xFFFF), "0FFFFh");
+        assert_eq!(tdl_byte(0x10), "10H");
+        assert_eq!(tdl_byte(0xFF), "0FFH");
+        assert_eq!(tdl_word(0x0038), "0038H");
+        assert_eq!(tdl_word(0xABCD), "0ABCDH");
         assert_eq!(displacement(-128), "-128");
         assert_eq!(displacement(0), "+0");
         assert_eq!(displacement(127), "+127");

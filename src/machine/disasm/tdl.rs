@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use super::operands::{byte, word};
+use super::operands::{tdl_byte, tdl_word};
 use super::spellings::TDL_SPELLINGS;
 use super::{Instruction, Operand, Use};
 
@@ -74,7 +74,7 @@ fn capture(
     op: &Operand,
     names: &dyn Fn(u16, Use) -> Option<String>,
 ) -> Option<(&'static str, String)> {
-    let named = |v: u16, u: Use| names(v, u).unwrap_or_else(|| word(v));
+    let named = |v: u16, u: Use| names(v, u).unwrap_or_else(|| tdl_word(v));
     Some(match (pattern, op) {
         (Pattern::Reg8(key), Operand::Reg(r))
             if matches!(*r, "A" | "B" | "C" | "D" | "E" | "H" | "L") =>
@@ -86,7 +86,7 @@ fn capture(
         }
         (Pattern::Address, Operand::Address(a)) => ("nn", named(*a, Use::Address)),
         (Pattern::Port, Operand::Port(n)) | (Pattern::Value("n"), Operand::Byte(n)) => {
-            ("n", byte(*n))
+            ("n", tdl_byte(*n))
         }
         (Pattern::Value("nn"), Operand::Word(v)) => ("nn", named(*v, Use::Word)),
         (Pattern::Value("e"), Operand::Target(v)) => ("e", named(*v, Use::Target)),
@@ -119,7 +119,7 @@ pub fn spell(ins: &Instruction, names: &dyn Fn(u16, Use) -> Option<String>) -> S
             .find_map(|row| captures(row, ins, names).map(|c| (row.tdl, c)))
     });
     let Some((tdl, captured)) = found else {
-        let bytes: Vec<String> = ins.bytes().iter().map(|&b| byte(b)).collect();
+        let bytes: Vec<String> = ins.bytes().iter().map(|&b| tdl_byte(b)).collect();
         return format!(".BYTE {}", bytes.join(","));
     };
     let (name, ops) = split(tdl);

@@ -181,6 +181,11 @@ mod tests {
                 "0106 00 NOP"
             ]
         );
+        let lines: Vec<_> = listing_in(&memory, &image, 0x100, (3, 2), Dialect::Tdl)
+            .iter()
+            .map(code)
+            .collect();
+        assert_eq!(lines, ["MAIN:", "0100 06 03 MVI B,03H", "LOOP:"]);
     }
 
     #[test]

@@ -7,6 +7,7 @@ use super::app::{App, CallState, RUN_LIMIT, SPEEDS};
 use super::routine::Routine;
 use crate::engine::score::verdict;
 use crate::position::{COLOR_MASK, Entry};
+use crate::text::grouped;
 
 /// What stopped a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -235,7 +236,8 @@ impl App {
             Stop::Watched => return,
             Stop::Breakpoint => format!("breakpoint at {}", self.name_of(pc)),
             Stop::Limit => format!(
-                "paused after {RUN_LIMIT} instructions at {}: still running (runaway code?)",
+                "paused after {} instructions at {}: still running (runaway code?)",
+                grouped(RUN_LIMIT),
                 self.name_of(pc)
             ),
             Stop::Key => format!("paused at {} for the key pressed", self.name_of(pc)),

@@ -1,6 +1,8 @@
 //! Drawing a session: the framed 64x32 screen with the clock and the computer's last move in
 //! its borders, and two status lines below it when the terminal has room.
 
+use std::time::Duration;
+
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
@@ -10,7 +12,7 @@ use ratatui::widgets::{Block, Paragraph};
 use super::app::JupiterApp;
 use crate::abi::chosen_uci;
 use crate::jupiter::{COLUMNS, ROWS, Stop, glyph};
-use crate::text::grouped;
+use crate::text::{duration, grouped};
 
 /// The smallest terminal the framed screen fits in.
 pub const JUPITER_MIN: (u16, u16) = (COLUMNS as u16 + 2, ROWS as u16 + 2);
@@ -93,6 +95,11 @@ impl JupiterApp {
         tstates as f64 / (self.view.mhz * 1e6)
     }
 
+    /// The time `tstates` take at the chosen clock, as every report writes a duration.
+    fn time(&self, tstates: u64) -> String {
+        duration(Duration::from_secs_f64(self.seconds(tstates)))
+    }
+
     /// The clock: its time at --mhz and its T-states.
     fn clock_text(&self) -> String {
         let tstates = self.jupiter.clock().tstates;
@@ -109,19 +116,15 @@ impl JupiterApp {
     fn move_text(&self) -> String {
         if let Some(since) = self.jupiter.search_since() {
             let spent = self.jupiter.clock().tstates - since.tstates;
-            return format!(
-                " thinking: {} T, {:.1} s ",
-                grouped(spent),
-                self.seconds(spent)
-            );
+            return format!(" thinking: {} T, {} ", grouped(spent), self.time(spent));
         }
         match self.jupiter.searches().last() {
             Some(last) => format!(
-                " {} {} T {} instr {:.2} s ",
+                " {} {} T {} instr {} ",
                 chosen_uci(last.from, last.to, last.flags),
                 grouped(last.cost.tstates),
                 grouped(last.cost.instructions),
-                self.seconds(last.cost.tstates)
+                self.time(last.cost.tstates)
             ),
             None => String::new(),
         }
@@ -152,10 +155,10 @@ impl JupiterApp {
         let total: u64 = searches.iter().map(|s| s.cost.tstates).sum();
         let moves = if searches.len() == 1 { "move" } else { "moves" };
         format!(
-            "{} computer {moves}: {} T, {:.1} s at {} MHz",
+            "{} computer {moves}: {} T, {} at {} MHz",
             searches.len(),
             grouped(total),
-            self.seconds(total),
+            self.time(total),
             self.view.mhz
         )
     }
