@@ -6,6 +6,9 @@
 
 #![cfg(unix)]
 
+mod stderr;
+use stderr::joined;
+
 mod patched;
 
 use std::io::{BufRead, BufReader, Write};
@@ -371,10 +374,4 @@ fn the_first_ctrl_c_stops_a_search_comparison_in_hand() {
         text.contains(" --from 0"),
         "the position in hand is not counted: {text}"
     );
-}
-
-/// An error as one line again: the tool breaks it under its label (`error: `, `hint: `) past
-/// 100 columns.
-fn joined(text: &str) -> String {
-    text.replace("\n       ", " ").replace("\n      ", " ")
 }

@@ -1,6 +1,9 @@
 //! End-to-end tests of `moves`, `perft` and `crosscheck`: output and exit codes on the built-in
 //! image, on a copy with one GENMOV byte patched, on a 1978-style symbol file, and on bad input.
 
+mod stderr;
+use stderr::joined;
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
@@ -562,10 +565,4 @@ fn an_unquoted_fen_as_file_arguments_gets_the_hint() {
         ),
         "{err}"
     );
-}
-
-/// An error as one line again: the tool breaks it under its label (`error: `, `hint: `) past
-/// 100 columns.
-fn joined(text: &str) -> String {
-    text.replace("\n       ", " ").replace("\n      ", " ")
 }

@@ -3,6 +3,9 @@
 //! spare is a mismatch, every printed replay command reproduces what was reported, and
 //! `--json` means one JSON document on stdout, errors too.
 
+mod stderr;
+use stderr::joined;
+
 mod patched;
 
 use std::path::{Path, PathBuf};
@@ -358,10 +361,4 @@ fn an_overflow_flag_with_room_to_spare_is_a_mismatch() {
         ),
         "{report}"
     );
-}
-
-/// An error as one line again: the tool breaks it under its label (`error: `, `hint: `) past
-/// 100 columns.
-fn joined(text: &str) -> String {
-    text.replace("\n       ", " ").replace("\n      ", " ")
 }

@@ -1,6 +1,9 @@
 //! End-to-end tests of `think`: the 1978 program's answers, the JSON object, game moves, the
 //! book, and clear one-line errors with exit status 2.
 
+mod stderr;
+use stderr::joined;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 
@@ -174,10 +177,4 @@ fn bad_input_exits_2_with_one_line() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("10 is not in 1..=9"));
-}
-
-/// An error as one line again: the tool breaks it under its label (`error: `, `hint: `) past
-/// 100 columns.
-fn joined(text: &str) -> String {
-    text.replace("\n       ", " ").replace("\n      ", " ")
 }

@@ -2,6 +2,9 @@
 //! them were written, and inputs are read with limits: through the command line, as a user
 //! would meet it.
 
+mod stderr;
+use stderr::joined;
+
 mod common;
 
 use std::path::{Path, PathBuf};
@@ -27,10 +30,7 @@ fn run(dir: &Path, args: &[&str]) -> Run {
     Run {
         code: out.status.code(),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        // An error as one line again: the tool breaks it under its label past 100 columns.
-        stderr: String::from_utf8_lossy(&out.stderr)
-            .replace("\n       ", " ")
-            .replace("\n      ", " "),
+        stderr: joined(&String::from_utf8_lossy(&out.stderr)),
     }
 }
 

@@ -5,6 +5,9 @@
 //! editing anything, find free memory themselves, and the engine costs what it costs in the
 //! engine image. With no free memory left, the error says where it looked.
 
+mod stderr;
+use stderr::joined;
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
@@ -199,10 +202,4 @@ fn no_free_memory_is_an_error_that_says_where() {
         image.contains("  previous-move entry: none: no room for the previous-move entry"),
         "{image}"
     );
-}
-
-/// An error as one line again: the tool breaks it under its label (`error: `, `hint: `) past
-/// 100 columns.
-fn joined(text: &str) -> String {
-    text.replace("\n       ", " ").replace("\n      ", " ")
 }

@@ -1,6 +1,9 @@
 //! `sargon-z80 call` end to end: images written to a temporary folder, exact cost in text and
 //! JSON, and every input or runtime problem as a one-line error with exit code 2.
 
+mod stderr;
+use stderr::joined;
+
 use std::path::PathBuf;
 
 use assert_cmd::Command;
@@ -328,10 +331,4 @@ fn the_built_in_image_without_rom() {
         text.ends_with("BOARDA+21:8 at 0x0015, 8 bytes:\n  0015  04 02 03 05 06 03 02 04\n"),
         "{text}"
     );
-}
-
-/// An error as one line again: the tool breaks it under its label (`error: `, `hint: `) past
-/// 100 columns.
-fn joined(text: &str) -> String {
-    text.replace("\n       ", " ").replace("\n      ", " ")
 }

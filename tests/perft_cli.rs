@@ -4,6 +4,9 @@
 
 #![cfg(unix)]
 
+mod stderr;
+use stderr::joined;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
@@ -193,10 +196,4 @@ fn ctrl_c_prints_what_was_counted() {
     );
     assert!(text.contains("z80:    no count (interrupted); "), "{text}");
     assert!(text.contains("verdict: interrupted after z80 "), "{text}");
-}
-
-/// An error as one line again: the tool breaks it under its label (`error: `, `hint: `) past
-/// 100 columns.
-fn joined(text: &str) -> String {
-    text.replace("\n       ", " ").replace("\n      ", " ")
 }

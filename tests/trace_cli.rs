@@ -2,6 +2,9 @@
 //! table byte in a copy of the built-in image, with and without detail), on sargon1978 searches,
 //! and on malformed files (exit 2 naming the file and line); the trace file's safety.
 
+mod stderr;
+use stderr::joined;
+
 mod shared;
 
 use std::path::Path;
@@ -435,10 +438,4 @@ fn ctrl_c_during_think_trace_keeps_the_old_file_and_leaves_no_temporary_one() {
         let expected: Vec<String> = if kept { vec!["c.jsonl".into()] } else { vec![] };
         assert_eq!(names, expected, "{engine}: no temporary file is left");
     }
-}
-
-/// An error as one line again: the tool breaks it under its label (`error: `) past 100
-/// columns.
-fn joined(text: &str) -> String {
-    text.replace("\n       ", " ")
 }
