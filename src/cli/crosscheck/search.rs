@@ -12,11 +12,12 @@ use sargon_z80::crosscheck::search::{
 use sargon_z80::crosscheck::suite::{Origin, RandomScratch};
 use sargon_z80::engine::Setup;
 use sargon_z80::machine::Image;
-use sargon_z80::text::{MAX_WIDTH, duration, grouped, hanging, z80_time};
+use sargon_z80::text::{duration, grouped, z80_time};
 
 use super::super::output::{OutputError, outln};
 use super::command::{self, RunWords, resume_line};
 use super::progress::Progress;
+use super::show::search_line;
 use super::{CrosscheckArgs, interrupt};
 
 /// The random positions of a `--search` run that names none.
@@ -176,28 +177,29 @@ pub fn show(
     image_words: &[String],
 ) -> Result<(), OutputError> {
     for found in &report.failures {
-        let line = format!(
-            "SEARCH MISMATCH at position {} ({}), PLYMAX {}: {}",
-            found.position,
-            label(&positions[found.position]),
-            found.plymax,
-            found.failure,
-        );
+        let place = label(&positions[found.position]);
         outln!(
             "{}\n  replay: {}",
-            hanging(&line, 4, MAX_WIDTH),
+            search_line(
+                "SEARCH MISMATCH",
+                found.position,
+                &place,
+                found.plymax,
+                &found.failure
+            ),
             replay(image_words, found, positions)
         )?;
     }
     for skip in report.skipped.iter().take(10) {
-        let line = format!(
-            "skipped search at position {} ({}), PLYMAX {}: {}",
+        let place = label(&positions[skip.position]);
+        let line = search_line(
+            "skipped search",
             skip.position,
-            label(&positions[skip.position]),
+            &place,
             skip.plymax,
-            skip.reason
+            &skip.reason,
         );
-        outln!("{}", hanging(&line, 4, MAX_WIDTH))?;
+        outln!("{line}")?;
     }
     if report.skipped.len() > 10 {
         outln!("... and {} more skipped", report.skipped.len() - 10)?;

@@ -1,6 +1,8 @@
 //! What a run prints: the header, every failure with its replay command, the skipped
 //! positions, the summary and the verdict; or all of it as one JSON object.
 
+use std::fmt::Display;
+
 use sargon_z80::abi::{AbiSymbols, ListEndSource};
 use sargon_z80::crosscheck::{Config, Report, Span, report as text};
 use sargon_z80::text::{MAX_WIDTH, grouped, hanging};
@@ -165,17 +167,17 @@ pub fn body(report: &Report, image_words: &[String], keep_going: bool) -> Result
         )?;
     }
     for failed in &report.search.failures {
-        let line = format!(
-            "SEARCH MISMATCH at position {} ({} {}), PLYMAX {}: {}",
-            failed.job - report.run.positions(),
-            failed.origin.label(),
-            failed.root_fen,
-            failed.plymax,
-            failed.failure,
-        );
+        let place = format!("{} {}", failed.origin.label(), failed.root_fen);
+        let position = failed.job - report.run.positions();
         outln!(
             "{}\n  replay: {}",
-            hanging(&line, 4, MAX_WIDTH),
+            search_line(
+                "SEARCH MISMATCH",
+                position,
+                &place,
+                failed.plymax,
+                &failed.failure
+            ),
             command::search_failed_replay(image_words, failed)
         )?;
     }
@@ -186,15 +188,16 @@ pub fn body(report: &Report, image_words: &[String], keep_going: bool) -> Result
         outln!("... and {} more skipped", report.skipped.len() - SHOWN)?;
     }
     for skip in report.search.skipped.iter().take(SHOWN) {
-        let line = format!(
-            "skipped search at position {} ({} {}), PLYMAX {}: {}",
-            skip.job - report.run.positions(),
-            skip.origin.label(),
-            skip.root_fen,
+        let place = format!("{} {}", skip.origin.label(), skip.root_fen);
+        let position = skip.job - report.run.positions();
+        let line = search_line(
+            "skipped search",
+            position,
+            &place,
             skip.plymax,
-            skip.reason
+            &skip.reason,
         );
-        outln!("{}", hanging(&line, 4, MAX_WIDTH))?;
+        outln!("{line}")?;
     }
     if report.search.skipped.len() > SHOWN {
         outln!(
@@ -310,4 +313,17 @@ fn interrupted(report: &Report, skipped: &str) -> String {
         )
     };
     format!("interrupted after {jobs}{found}{skipped}")
+}
+
+/// A search's line in a report: what happened at which position (where it came from, its FEN)
+/// at which PLYMAX, going on under itself, indented by four, past 100 columns.
+pub fn search_line(
+    what: &str,
+    position: impl Display,
+    place: &str,
+    plymax: u8,
+    detail: &impl Display,
+) -> String {
+    let line = format!("{what} at position {position} ({place}), PLYMAX {plymax}: {detail}");
+    hanging(&line, 4, MAX_WIDTH)
 }
