@@ -51,16 +51,7 @@
 
         ORG     0100H
 CODE_START:
-        INCLUDE "tables.asm"
-        INCLUDE "evaltab.asm"
-        INCLUDE "inchk.asm"
-        INCLUDE "genmov.asm"
-        INCLUDE "move.asm"
-        INCLUDE "perft.asm"
-        INCLUDE "initbd.asm"
-        INCLUDE "pinfnd.asm"
-        INCLUDE "points.asm"
-        INCLUDE "search.asm"
+        INCLUDE "engine.asm"
 CODE_END:
 
         INCLUDE "storage.asm"
