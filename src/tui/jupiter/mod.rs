@@ -3,6 +3,7 @@
 //! it, and a status of the clock and the computer's last move.
 
 mod app;
+mod cells;
 mod view;
 
 use std::time::Duration;
@@ -11,6 +12,7 @@ use crossterm::event::KeyEvent;
 use ratatui::Frame;
 
 pub use app::{JupiterApp, JupiterView, key_code};
+pub use cells::screen_lines;
 pub use view::JUPITER_MIN;
 
 use super::terminal::Screen;

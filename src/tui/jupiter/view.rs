@@ -5,13 +5,14 @@ use std::time::Duration;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Modifier, Style};
-use ratatui::text::{Line, Span};
+use ratatui::style::Style;
+use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph};
 
 use super::app::JupiterApp;
+use super::cells::screen_lines;
 use crate::abi::chosen_uci;
-use crate::jupiter::{COLUMNS, ROWS, Stop, glyph};
+use crate::jupiter::{COLUMNS, ROWS, Stop};
 use crate::text::{duration, grouped};
 
 /// The smallest terminal the framed screen fits in.
@@ -55,22 +56,7 @@ impl JupiterApp {
         frame.render_widget(block, area);
         let screen = self.jupiter.screen();
         let cursor = self.jupiter.waiting_for_key().then(|| screen.cursor());
-        let lines: Vec<Line> = (0..ROWS)
-            .map(|row| {
-                let spans: Vec<Span> = (0..COLUMNS)
-                    .map(|column| {
-                        let c = glyph(screen.cell(row, column), self.view.glyphs);
-                        let style = if cursor == Some((row, column)) {
-                            Style::new().add_modifier(Modifier::REVERSED)
-                        } else {
-                            Style::new()
-                        };
-                        Span::styled(c.to_string(), style)
-                    })
-                    .collect();
-                Line::from(spans)
-            })
-            .collect();
+        let lines = screen_lines(&screen, self.view.glyphs, cursor, theme);
         frame.render_widget(Paragraph::new(lines), inner);
     }
 
