@@ -429,3 +429,91 @@ fn a_small_terminal_is_told_what_a_whole_program_needs() {
         rows[0]
     );
 }
+
+/// `sargon-z80 ARGS`: its exit status and standard error.
+fn cli(args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::cargo_bin("sargon-z80")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_whole_program_refuses_what_belongs_to_a_routine() {
+    let (code, stderr) = cli(&["tui", "--jupiter", "--routine", "GENMOV"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("--routine steps one routine, --jupiter, --entry and --keys run a whole"),
+        "{stderr}"
+    );
+    let (code, stderr) = cli(&["tui", "--jupiter", "8/8/8/8/8/8/8/K6k w - - 0 1"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("a whole program keeps its own position"),
+        "{stderr}"
+    );
+    let (code, stderr) = cli(&["tui", "--keys", "Y{nope}"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("`{nope}` at character 2 names no key"),
+        "{stderr}"
+    );
+    let (code, stderr) = cli(&["tui", "--jupiter", "--entry", "NOWHERE"]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("no entry \"NOWHERE\""), "{stderr}");
+    // Set up, the debugger asks for a terminal it does not have here.
+    let (code, stderr) = cli(&["tui", "--jupiter", "--keys", "YW2", "--seed", "7"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("`tui` needs an interactive terminal"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_profile_is_never_written_over_the_program() {
+    let dir = tempfile::tempdir().unwrap();
+    let rom = dir.path().join("p.bin");
+    let sym = dir.path().join("p.sym");
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/roms/jupiter.bin"),
+        &rom,
+    )
+    .unwrap();
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/roms/jupiter.sym"),
+        &sym,
+    )
+    .unwrap();
+    let before = std::fs::read(&rom).unwrap();
+    let (rom_text, sym_text) = (rom.to_str().unwrap(), sym.to_str().unwrap());
+    let (code, stderr) = cli(&[
+        "jupiter",
+        "--rom",
+        rom_text,
+        "--sym",
+        sym_text,
+        "--keys",
+        "Y",
+        "--profile",
+        rom_text,
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("it is the program"), "{stderr}");
+    assert_eq!(std::fs::read(&rom).unwrap(), before);
+    let (code, stderr) = cli(&[
+        "profile",
+        "--jupiter",
+        "--rom",
+        "roms/sargon.bin",
+        "--sym",
+        "roms/sargon.sym",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("no entry \"DRIVER\""), "{stderr}");
+}

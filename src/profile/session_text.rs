@@ -83,8 +83,13 @@ fn searches_text(s: &mut String, profiles: &[SessionProfile]) {
         .enumerate()
         .map(|(i, p)| {
             let whole = p.clock.tstates.max(1) as f64;
+            let searches = if p.searches == 1 {
+                "search"
+            } else {
+                "searches"
+            };
             format!(
-                "({}) {} T, {} of the session, in {} searches; {} monitor calls",
+                "({}) {} T, {} of the session, in {} {searches}; {} monitor calls",
                 i + 1,
                 grouped(p.search_tstates),
                 share(p.search_tstates as f64 / whole),

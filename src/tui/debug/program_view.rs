@@ -7,7 +7,7 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Paragraph};
+use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::app::{App, CallState};
 use super::program::call_name;
@@ -232,7 +232,8 @@ impl App {
             }
             None => vec![Line::styled("no call yet", self.theme().dim())],
         };
-        frame.render_widget(Paragraph::new(lines).block(self.pane(&title)), area);
+        let paragraph = Paragraph::new(lines).wrap(Wrap { trim: false });
+        frame.render_widget(paragraph.block(self.pane(&title)), area);
     }
 
     /// Who the keys go to, the queue, and the keys read so far.
@@ -255,12 +256,12 @@ impl App {
             CallState::Active if jupiter.waiting_for_key() => " · waiting",
             CallState::Active => "",
         };
+        let queue = match jupiter.keys_queued() {
+            0 => "queued 0".to_string(),
+            n => format!("queued {n}: {}", self.queue_text()),
+        };
         let lines = vec![
-            Line::from(format!(
-                "queued {}: {}{state}",
-                jupiter.keys_queued(),
-                self.queue_text()
-            )),
+            Line::from(format!("{queue}{state}")),
             Line::from(format!("{read}{tail}")),
         ];
         let block = self.pane(title);
