@@ -517,3 +517,22 @@ fn a_profile_is_never_written_over_the_program() {
     assert_eq!(code, Some(2));
     assert!(stderr.contains("no entry \"DRIVER\""), "{stderr}");
 }
+
+#[test]
+fn a_program_without_the_board_abi_shows_its_screen_alone() {
+    let source =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/jupiter_echo.asm");
+    let asm = sargon_z80::assembler::assemble_file(&source, &[]).unwrap();
+    let symbols = sargon_z80::machine::SymbolTable::parse(&asm.sym_text()).unwrap();
+    let image = Image::new(asm.bytes.clone(), asm.start, symbols).unwrap();
+    let mut app = program_with(&image, "ab");
+    keys(&mut app, "c");
+    assert!(app.jupiter().unwrap().waiting_for_key());
+    assert!(app.abi().is_none() && !app.in_search());
+    let pane = screen_pane(&app);
+    assert_eq!(pane.lines().nth(1), Some("Jupiter III test program"));
+    assert_eq!(pane.lines().nth(2), Some("> ab"));
+    let rows = rows(&app);
+    assert_has(&rows, "searches 2 · keys 2");
+    assert_has(&rows, " @ 4 MHz");
+}

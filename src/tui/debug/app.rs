@@ -177,6 +177,8 @@ impl App {
         let started = Program::start(image, program).map_err(DebugError::Routine)?;
         let target = Target::Program(Box::new(started));
         let mut app = App::around(target, image, Board::startpos(), options, routine);
+        // The Jupiter III's own clock first, when the rates offer it.
+        app.mhz_index = app.mhz.iter().position(|&m| m == 4.0).unwrap_or(0);
         app.refresh_program_vars();
         app.snapshot = app.machine().memory().to_vec();
         app.last_pc = app.machine().pc();
