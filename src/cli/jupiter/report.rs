@@ -5,12 +5,12 @@ use std::time::Duration;
 use serde::Serialize;
 
 use sargon_z80::abi::chosen_uci;
-use sargon_z80::jupiter::{End, Jupiter, JupiterError, Search, Stop, key_text};
-use sargon_z80::machine::Cost;
+use sargon_z80::jupiter::{End, Jupiter, JupiterError, Search, SearchLog, Stop, key_text};
+use sargon_z80::machine::{Cost, Dialect, disassemble_in};
 use sargon_z80::text::{MAX_WIDTH, duration, grouped, hanging, shell_command, shell_lines};
 
-use super::Setup;
 use super::hint::org_hint;
+use super::{SCRIPTED_LIMIT, Setup, option_words};
 use crate::cli::exit;
 
 /// A finished run, ready to print.
@@ -27,12 +27,17 @@ pub(crate) struct Summary {
     search_text: String,
     pc: u16,
     clock: Cost,
+    /// The run's limit, and whether it is the scripted run's default.
+    limit: u64,
+    limit_default: bool,
     wall: Duration,
-    searches: Vec<Search>,
+    /// The wall time the program's clock ran (the waits for keys left out).
+    running: Duration,
+    searches: SearchLog,
     searching: Option<Cost>,
     keys_given: Vec<u8>,
     keys_used: Vec<u8>,
-    keys_unused: usize,
+    keys_unused: Vec<u8>,
     cursor: (usize, usize),
     screen: Vec<String>,
     replay: Vec<String>,
@@ -45,11 +50,16 @@ pub(crate) fn uci(search: &Search) -> String {
     chosen_uci(search.from, search.to, search.flags)
 }
 
-/// Where the program is: `PC = 1A23H (DRIVER+23H: LD A,(HL))`, and the search under way.
-pub(crate) fn doing(jupiter: &Jupiter) -> String {
+/// Where the program is: `PC = 1A23H (DRIVER+23H: LD A,(HL))`, the instruction in `dialect`'s
+/// mnemonics, and the search under way.
+pub(crate) fn doing(jupiter: &Jupiter, dialect: Dialect) -> String {
     let machine = jupiter.machine();
     let pc = machine.pc();
-    let (instruction, _) = machine.disassemble(pc);
+    let memory: &[u8; 0x10000] = machine
+        .memory()
+        .try_into()
+        .expect("the machine has 64 KiB of memory");
+    let (instruction, _) = disassemble_in(memory, pc, dialect);
     let place = match machine.symbols().nearest_below(pc) {
         Some((name, value)) if value == pc => format!("{name}: "),
         Some((name, value)) => format!("{name}+{:X}H: ", pc - value),
@@ -73,16 +83,24 @@ fn searching(jupiter: &Jupiter) -> String {
 }
 
 impl Summary {
-    /// The summary of `jupiter` stopped by `stop` after `wall` of wall time.
-    pub fn new(setup: &Setup, jupiter: &Jupiter, stop: Stop, wall: Duration) -> Summary {
+    /// The summary of `jupiter` stopped by `stop` after `wall` of wall time, of which the
+    /// program's clock ran for `running`.
+    pub fn new(
+        setup: &Setup,
+        jupiter: &Jupiter,
+        stop: Stop,
+        wall: Duration,
+        running: Duration,
+    ) -> Summary {
         let screen = jupiter.screen();
         let mut replay = setup.replay.clone();
         if !setup.scripted && !jupiter.keys_pushed().is_empty() {
             // A session in the terminal replays as a scripted run of the keys typed.
-            replay.extend(["--keys".into(), key_text(&jupiter.keys_pushed())]);
+            replay.extend(option_words("--keys", key_text(&jupiter.keys_pushed())));
         }
         let hint = match &stop {
             Stop::Failed(error) => org_hint(&setup.image, setup.org_guessed, error),
+            Stop::Limit if setup.limit_default => Some(default_limit_hint()),
             _ => None,
         };
         Summary {
@@ -91,17 +109,20 @@ impl Summary {
             seed: jupiter.seed(),
             mhz: setup.mhz,
             paced: setup.pace,
-            doing: doing(jupiter),
+            doing: doing(jupiter, setup.dialect),
             search_text: searching(jupiter),
             pc: jupiter.machine().pc(),
             stop,
             clock: jupiter.clock(),
+            limit: setup.limit,
+            limit_default: setup.limit_default,
             wall,
-            searches: jupiter.searches().to_vec(),
+            running,
+            searches: jupiter.searches().clone(),
             searching: jupiter.search_since(),
             keys_given: setup.keys.clone(),
             keys_used: jupiter.keys_used().to_vec(),
-            keys_unused: jupiter.keys_queued(),
+            keys_unused: jupiter.keys_unread(),
             cursor: screen.cursor(),
             screen: screen.lines(setup.glyphs),
             replay,
@@ -168,9 +189,15 @@ impl Summary {
                 format!("the program returned to the monitor (1FH at {block:04X}H)")
             }
             Stop::Ended(End::Returned) => "the program returned from its entry".to_string(),
+            Stop::Limit if self.limit_default => format!(
+                "the program was still running after {} T-states, the bound of a scripted run \
+                 without --max-tstates, at {}",
+                grouped(self.limit),
+                self.doing
+            ),
             Stop::Limit => format!(
                 "the program was still running after --max-tstates ({} T-states) at {}",
-                grouped(self.clock.tstates),
+                grouped(self.limit),
                 self.doing
             ),
             Stop::Failed(error) => format!("{error}{}", self.search_text),
@@ -180,38 +207,80 @@ impl Summary {
 
     /// The summary in words, one fact a line.
     pub fn text(&self) -> String {
-        let mut out = format!("seed {} · {}\n", self.seed, self.program);
+        let mut out = format!("seed {} \u{b7} {}\n", self.seed, self.program);
         out.push_str(&labelled("stopped: ", &self.stopped()));
         out.push('\n');
-        if self.keys_unused > 0 {
-            out.push_str(&format!("keys not read: {}\n", self.keys_unused));
+        if !self.keys_unused.is_empty() {
+            out.push_str(&format!("keys not read: {}\n", self.keys_unused.len()));
         }
         out.push_str(&format!("clock: {}\n", self.cost_text(self.clock)));
-        if self.paced && self.wall > Duration::ZERO {
-            let mhz = self.clock.tstates as f64 / self.wall.as_secs_f64() / 1e6;
-            out.push_str(&format!(
-                "paced at {} MHz: {} of wall time, the clock ran at {mhz:.4} MHz\n",
-                self.mhz,
-                duration(self.wall)
-            ));
+        if let Some(paced) = self.paced_text() {
+            out.push_str(&labelled("", &paced));
+            out.push('\n');
         }
         if !self.searches.is_empty() {
-            out.push_str("computer moves:\n");
-            for (i, search) in self.searches.iter().enumerate() {
-                out.push_str(&format!(
-                    "  {:>3}. {:<5} {}\n",
-                    i + 1,
-                    uci(search),
-                    self.cost_text(search.cost)
-                ));
-            }
-            let total = self
-                .searches
-                .iter()
-                .fold(Cost::default(), |t, s| t + s.cost);
-            out.push_str(&format!("       total {}\n", self.cost_text(total)));
+            out.push_str(&self.moves_text());
         }
         out.push_str(&shell_lines("replay: ", &self.replay, MAX_WIDTH));
+        out.push('\n');
+        out
+    }
+
+    /// How well a paced run kept its clock: over the time the program ran, the waits for keys
+    /// left out (the monitor's wait costs no clock).
+    fn paced_text(&self) -> Option<String> {
+        if !self.paced || self.running.is_zero() {
+            return None;
+        }
+        let mhz = self.clock.tstates as f64 / self.running.as_secs_f64() / 1e6;
+        let waited = self.wall.saturating_sub(self.running);
+        let waits = if waited.is_zero() {
+            String::new()
+        } else {
+            format!(" (and {} waiting for keys)", duration(waited))
+        };
+        Some(format!(
+            "paced at {} MHz: {} of running time{waits}, the clock ran at {mhz:.4} MHz",
+            self.mhz,
+            duration(self.running)
+        ))
+    }
+
+    /// The computer's moves: every search kept, numbered, a search whose move the program
+    /// did not play marked so, the searches not kept counted, and the total.
+    fn moves_text(&self) -> String {
+        let mut out = "computer moves:\n".to_string();
+        let omitted = self.searches.omitted();
+        let gap = self.searches.first().len() as u64 + omitted + 1;
+        for (n, search) in self.searches.numbered() {
+            if n == gap && omitted > 0 {
+                out.push_str(&format!(
+                    "       ... {} searches more, not kept\n",
+                    grouped(omitted)
+                ));
+            }
+            let played = match search.played {
+                Some(false) => ", searched but not played",
+                _ => "",
+            };
+            let line = format!(
+                "  {:>3}. {:<5} {}{played}",
+                grouped(n),
+                uci(search),
+                self.cost_text(search.cost)
+            );
+            out.push_str(&hanging(&line, 13, MAX_WIDTH));
+            out.push('\n');
+        }
+        let count = match self.searches.omitted() {
+            0 => String::new(),
+            _ => format!("of {} searches: ", grouped(self.searches.count())),
+        };
+        let total = format!(
+            "       total {count}{}",
+            self.cost_text(self.searches.total())
+        );
+        out.push_str(&hanging(&total, 13, MAX_WIDTH));
         out.push('\n');
         out
     }
@@ -235,9 +304,11 @@ impl Summary {
         };
         let moves = self
             .searches
-            .iter()
-            .map(|s| JsonMove {
+            .numbered()
+            .map(|(number, s)| JsonMove {
+                number,
                 uci: uci(s),
+                played: s.played,
                 from: s.from,
                 to: s.to,
                 flags: s.flags,
@@ -248,6 +319,7 @@ impl Summary {
                 seconds: self.seconds(s.cost.tstates),
             })
             .collect();
+        let total = self.searches.total();
         let document = Json {
             program: &self.program,
             entry: self.entry,
@@ -263,11 +335,20 @@ impl Summary {
             keys: JsonKeys {
                 given: key_text(&self.keys_given),
                 used: key_text(&self.keys_used),
-                unused: self.keys_unused,
+                unused: key_text(&self.keys_unused),
             },
             clock: clock(self.clock),
+            max_tstates: (self.limit != u64::MAX).then_some(self.limit),
             wall_seconds: self.wall.as_secs_f64(),
+            running_seconds: self.running.as_secs_f64(),
             computer_moves: moves,
+            searches: JsonSearches {
+                count: self.searches.count(),
+                omitted: self.searches.omitted(),
+                tstates: total.tstates,
+                instructions: total.instructions,
+                seconds: self.seconds(total.tstates),
+            },
             searching: self.searching.map(|since| {
                 clock(Cost {
                     tstates: self.clock.tstates - since.tstates,
@@ -286,6 +367,16 @@ impl Summary {
 /// text.
 fn labelled(label: &str, text: &str) -> String {
     hanging(&format!("{label}{text}"), label.len(), MAX_WIDTH)
+}
+
+/// What to do about a scripted run stopped by its default bound.
+fn default_limit_hint() -> String {
+    format!(
+        "a scripted run without --max-tstates stops at {} T-states, about ten times the longest \
+         level-6 search of the 1978 program; if the program was not stuck, give a larger \
+         --max-tstates N",
+        grouped(SCRIPTED_LIMIT)
+    )
 }
 
 /// The stable name of a stop, for the JSON.
@@ -311,8 +402,11 @@ struct Json<'a> {
     stopped: JsonStop,
     keys: JsonKeys,
     clock: JsonCost,
+    max_tstates: Option<u64>,
     wall_seconds: f64,
+    running_seconds: f64,
     computer_moves: Vec<JsonMove>,
+    searches: JsonSearches,
     searching: Option<JsonCost>,
     cursor: [usize; 2],
     screen: &'a [String],
@@ -331,7 +425,16 @@ struct JsonStop {
 struct JsonKeys {
     given: String,
     used: String,
-    unused: usize,
+    unused: String,
+}
+
+#[derive(Serialize)]
+struct JsonSearches {
+    count: u64,
+    omitted: u64,
+    tstates: u64,
+    instructions: u64,
+    seconds: f64,
 }
 
 #[derive(Serialize)]
@@ -343,7 +446,9 @@ struct JsonCost {
 
 #[derive(Serialize)]
 struct JsonMove {
+    number: u64,
     uci: String,
+    played: Option<bool>,
     from: u8,
     to: u8,
     flags: u8,
@@ -381,7 +486,7 @@ mod tests {
         jupiter.push_key(b'Y');
         jupiter.run(u64::MAX).unwrap();
         jupiter.push_keys(b"W2");
-        Summary::new(setup, &jupiter, stop, Duration::ZERO)
+        Summary::new(setup, &jupiter, stop, Duration::ZERO, Duration::ZERO)
     }
 
     #[test]
@@ -409,5 +514,54 @@ mod tests {
         );
         assert!(failure.lines().all(|l| l.chars().count() <= MAX_WIDTH));
         assert_eq!(summary(&scripted, Stop::Key).failure_text(), None);
+    }
+
+    #[test]
+    fn a_scripted_run_has_a_default_bound_named_with_a_hint() {
+        let scripted = setup(&["--keys", "", "--seed", "6"]);
+        assert_eq!(
+            (scripted.limit, scripted.limit_default),
+            (SCRIPTED_LIMIT, true)
+        );
+        let failure = summary(&scripted, Stop::Limit).failure_text().unwrap();
+        let joined = failure.replace("\n       ", " ").replace("\n      ", " ");
+        assert!(
+            joined.starts_with(
+                "error: the program was still running after 10,000,000,000,000 T-states, the \
+                 bound of a scripted run without --max-tstates, at PC = "
+            ),
+            "{failure}"
+        );
+        assert!(
+            joined.contains(
+                "\nhint: a scripted run without --max-tstates stops at 10,000,000,000,000 \
+                 T-states, about ten times the longest level-6 search of the 1978 program; if \
+                 the program was not stuck, give a larger --max-tstates N"
+            ),
+            "{failure}"
+        );
+        assert!(failure.lines().all(|l| l.chars().count() <= MAX_WIDTH));
+        // Given, the limit is named as given; in the terminal there is none.
+        let given = setup(&["--keys", "", "--max-tstates", "1000"]);
+        assert_eq!((given.limit, given.limit_default), (1000, false));
+        assert_eq!(setup(&[]).limit, u64::MAX);
+    }
+
+    #[test]
+    fn keys_typed_from_a_dash_replay_as_one_word() {
+        let typed = setup(&["--seed", "5"]);
+        let mut jupiter = Jupiter::new(&typed.image, typed.options).unwrap();
+        jupiter.push_keys(b"-x");
+        let summary = Summary::new(
+            &typed,
+            &jupiter,
+            Stop::Interrupted,
+            Duration::ZERO,
+            Duration::ZERO,
+        );
+        assert_eq!(
+            summary.replay_command(),
+            "sargon-z80 jupiter --seed 5 --keys=-x"
+        );
     }
 }
