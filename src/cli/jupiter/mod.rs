@@ -2,6 +2,7 @@
 //! scripted keys, with every search's exact cost.
 
 mod hint;
+mod json;
 mod report;
 mod script;
 
@@ -26,15 +27,19 @@ Examples:
   sargon-z80 jupiter --rom sargon78.bin --sym sargon78.sym   your assembly of the 1978 listing
   sargon-z80 jupiter --keys 'Y{enter}W2e2-e4' --screen   the screen after the keys, as text
   sargon-z80 jupiter --keys 'YW2e2-e4' --json --seed 7   one JSON object: screen, moves, keys
-  sargon-z80 jupiter --keys 'YW2' --png board.png        the screen as a picture
+  sargon-z80 jupiter --keys 'YW2' --png board.png        the screen as a picture, dark on light
 
 Keys: printable ASCII stands for itself; {enter} (0DH), {bs} or {backspace} (08H), {esc} (1BH),
-{tab} (09H), {ctrl-r} and any Ctrl letter, {0x12} for any 7-bit code, {{ for a brace; a line
-break is Enter. In the terminal Enter, Backspace, Esc, Tab and Ctrl letters go to the program
-as those codes; Ctrl-C quits at once and prints a summary. A scripted run stops when the
-program waits for a key after the last one, or returns to the monitor. At every key read R
-advances by an amount drawn from the seed; every summary ends with the command that replays the
-run from its seed, its keys and its options.
+{tab} (09H), {ctrl-r} and any Ctrl letter, {0x12} or {12h} for any 7-bit code (hexadecimal: a
+bare {12} is refused), {{ for a brace; a line break is Enter; --keys=-x for keys that begin with
+-. In the terminal Enter, Backspace, Esc, Tab and Ctrl letters go to the program as those codes;
+Ctrl-C quits at once and prints a summary. A scripted run stops when the program waits for a key
+after the last one, returns to the monitor, or has run --max-tstates (10^13 by default). At every
+key read R advances by an amount drawn from the seed; every summary ends with the command that
+replays the run from its seed, its keys and its options.
+
+The screen is drawn as the machine showed it, dark on a light ground (--negative for light on
+dark, which shows the 1978 board as a negative).
 
 Exit status: 0 the program waited for a key, ended or returned; 2 bad input, an unknown monitor
 call, a machine guard or --max-tstates reached; 130 Ctrl-C.";

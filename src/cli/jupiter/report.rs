@@ -2,14 +2,13 @@
 
 use std::time::Duration;
 
-use serde::Serialize;
-
 use sargon_z80::abi::chosen_uci;
 use sargon_z80::jupiter::{End, Jupiter, JupiterError, Search, SearchLog, Stop, key_text};
 use sargon_z80::machine::{Cost, Dialect, disassemble_in};
 use sargon_z80::text::{MAX_WIDTH, duration, grouped, hanging, shell_command, shell_lines};
 
 use super::hint::org_hint;
+use super::json::{Json, JsonCost, JsonKeys, JsonMove, JsonSearches, JsonStop};
 use super::{SCRIPTED_LIMIT, Setup, option_words};
 use crate::cli::exit;
 
@@ -302,24 +301,6 @@ impl Summary {
             instructions: cost.instructions,
             seconds: self.seconds(cost.tstates),
         };
-        let moves = self
-            .searches
-            .numbered()
-            .map(|(number, s)| JsonMove {
-                number,
-                uci: uci(s),
-                played: s.played,
-                from: s.from,
-                to: s.to,
-                flags: s.flags,
-                bestm: s.bestm,
-                started: s.started,
-                tstates: s.cost.tstates,
-                instructions: s.cost.instructions,
-                seconds: self.seconds(s.cost.tstates),
-            })
-            .collect();
-        let total = self.searches.total();
         let document = Json {
             program: &self.program,
             entry: self.entry,
@@ -341,14 +322,8 @@ impl Summary {
             max_tstates: (self.limit != u64::MAX).then_some(self.limit),
             wall_seconds: self.wall.as_secs_f64(),
             running_seconds: self.running.as_secs_f64(),
-            computer_moves: moves,
-            searches: JsonSearches {
-                count: self.searches.count(),
-                omitted: self.searches.omitted(),
-                tstates: total.tstates,
-                instructions: total.instructions,
-                seconds: self.seconds(total.tstates),
-            },
+            computer_moves: self.json_moves(),
+            searches: self.json_searches(),
             searching: self.searching.map(|since| {
                 clock(Cost {
                     tstates: self.clock.tstates - since.tstates,
@@ -360,6 +335,38 @@ impl Summary {
             replay: self.replay_command(),
         };
         serde_json::to_string_pretty(&document).expect("the document serializes")
+    }
+
+    /// Every search kept, numbered, for the JSON.
+    fn json_moves(&self) -> Vec<JsonMove> {
+        self.searches
+            .numbered()
+            .map(|(number, s)| JsonMove {
+                number,
+                uci: uci(s),
+                played: s.played,
+                from: s.from,
+                to: s.to,
+                flags: s.flags,
+                bestm: s.bestm,
+                started: s.started,
+                tstates: s.cost.tstates,
+                instructions: s.cost.instructions,
+                seconds: self.seconds(s.cost.tstates),
+            })
+            .collect()
+    }
+
+    /// The count and cost of every search, for the JSON.
+    fn json_searches(&self) -> JsonSearches {
+        let total = self.searches.total();
+        JsonSearches {
+            count: self.searches.count(),
+            omitted: self.searches.omitted(),
+            tstates: total.tstates,
+            instructions: total.instructions,
+            seconds: self.seconds(total.tstates),
+        }
     }
 }
 
@@ -390,73 +397,6 @@ fn reason(stop: &Stop) -> &'static str {
         Stop::Failed(_) => "machine_error",
         Stop::Interrupted => "interrupted",
     }
-}
-
-#[derive(Serialize)]
-struct Json<'a> {
-    program: &'a str,
-    entry: u16,
-    seed: u64,
-    mhz: f64,
-    paced: bool,
-    stopped: JsonStop,
-    keys: JsonKeys,
-    clock: JsonCost,
-    max_tstates: Option<u64>,
-    wall_seconds: f64,
-    running_seconds: f64,
-    computer_moves: Vec<JsonMove>,
-    searches: JsonSearches,
-    searching: Option<JsonCost>,
-    cursor: [usize; 2],
-    screen: &'a [String],
-    replay: String,
-}
-
-#[derive(Serialize)]
-struct JsonStop {
-    reason: &'static str,
-    message: String,
-    pc: u16,
-    hint: Option<String>,
-}
-
-#[derive(Serialize)]
-struct JsonKeys {
-    given: String,
-    used: String,
-    unused: String,
-}
-
-#[derive(Serialize)]
-struct JsonSearches {
-    count: u64,
-    omitted: u64,
-    tstates: u64,
-    instructions: u64,
-    seconds: f64,
-}
-
-#[derive(Serialize)]
-struct JsonCost {
-    tstates: u64,
-    instructions: u64,
-    seconds: f64,
-}
-
-#[derive(Serialize)]
-struct JsonMove {
-    number: u64,
-    uci: String,
-    played: Option<bool>,
-    from: u8,
-    to: u8,
-    flags: u8,
-    bestm: u16,
-    started: u64,
-    tstates: u64,
-    instructions: u64,
-    seconds: f64,
 }
 
 #[cfg(test)]
