@@ -504,4 +504,24 @@ mod tests {
             "sargon-z80 jupiter --seed 5 --keys=-x"
         );
     }
+
+    #[test]
+    fn a_paced_run_keeps_its_rate_over_the_time_it_ran() {
+        let paced = setup(&["--seed", "5", "--pace"]);
+        let mut jupiter = Jupiter::new(&paced.image, paced.options).unwrap();
+        jupiter.run(u64::MAX).unwrap();
+        let clock = jupiter.clock().tstates as f64;
+        // The greeting waited 40 s for its key; the program ran for as long as 4 MHz takes.
+        let running = Duration::from_secs_f64(clock / 4e6);
+        let wall = running + Duration::from_secs(40);
+        let summary = Summary::new(&paced, &jupiter, Stop::Key, wall, running);
+        let line = summary
+            .text()
+            .lines()
+            .find(|l| l.starts_with("paced"))
+            .unwrap()
+            .to_string();
+        assert!(line.ends_with(" the clock ran at 4.0000 MHz"), "{line}");
+        assert!(line.contains(" (and 40.0 s waiting for keys)"), "{line}");
+    }
 }
