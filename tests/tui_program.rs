@@ -11,7 +11,9 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::buffer::Buffer;
 use serde_json::Value;
 
-use sargon_z80::jupiter::{Call, Glyphs, MONITOR, Options as Start, decode, entry, parse_keys};
+use sargon_z80::jupiter::{
+    Call, Glyphs, Look, MONITOR, Options as Start, decode, entry, parse_keys,
+};
 use sargon_z80::machine::{Image, default_program};
 use sargon_z80::position::Board;
 use sargon_z80::tui::{App, CallState, Options, ProgramOptions, Theme};
@@ -30,6 +32,7 @@ fn program_with(image: &Image, keys: &str) -> App {
         entry_name: "DRIVER".to_string(),
         keys: parse_keys(keys).unwrap(),
         glyphs: Glyphs::Unicode,
+        look: Look::Paper,
     };
     let options = Options {
         theme: Theme::PLAIN,
@@ -203,7 +206,7 @@ fn the_screen_pane_and_the_clock_match_jupiter_at_a_key_read() {
     let mut app = program(session);
     keys(&mut app, "c");
     assert!(app.jupiter().unwrap().waiting_for_key(), "{}", app.status());
-    assert_eq!(app.jupiter().unwrap().searches().len(), 2);
+    assert_eq!(app.jupiter().unwrap().searches().count(), 2);
     assert_eq!(screen_pane(&app), jupiter_screen(session));
     assert_eq!((app.tstates(), app.instructions()), jupiter_clock(session));
     let rows = rows(&app);
@@ -317,7 +320,7 @@ fn run_to_the_next_search_shows_the_search_panes() {
     assert!(app.in_search());
     // The book first (MOVENO 1): then the next search is the real one, after the player's move.
     keys(&mut app, "c");
-    assert_eq!(app.jupiter().unwrap().searches().len(), 1);
+    assert_eq!(app.jupiter().unwrap().searches().count(), 1);
     prompt(&mut app, 'K', "e7-e5");
     keys(&mut app, "S");
     assert_eq!(app.machine().pc(), fndmov, "{}", app.status());
@@ -344,7 +347,7 @@ fn run_to_the_next_search_shows_the_search_panes() {
     assert_has(&rows, "┌ Jupiter III ");
     keys(&mut app, "c");
     assert!(!app.in_search());
-    assert_eq!(app.jupiter().unwrap().searches().len(), 2);
+    assert_eq!(app.jupiter().unwrap().searches().count(), 2);
     assert_eq!(
         (app.tstates(), app.instructions()),
         jupiter_clock("YB2e7-e5")

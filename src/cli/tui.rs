@@ -7,7 +7,7 @@ use clap::Args;
 
 use sargon_z80::engine::MAX_PLYMAX;
 use sargon_z80::jupiter::{
-    self as machine, DEFAULT_ENTRY, Glyphs, Options as Start, key_text, parse_keys,
+    self as machine, DEFAULT_ENTRY, Glyphs, Look, Options as Start, key_text, parse_keys,
 };
 use sargon_z80::machine::{Image, default_program};
 use sargon_z80::profile::DEFAULT_MHZ;
@@ -70,6 +70,9 @@ pub struct TuiArgs {
     /// The seed of R's advance at the whole program's key reads [default: drawn at random].
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
+    /// Draw the whole program's screen light on dark, a negative of the machine's.
+    #[arg(long)]
+    negative: bool,
     /// PLYMAX of a FNDMOV call.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=MAX_PLYMAX as i64))]
     ply: u8,
@@ -182,6 +185,11 @@ fn run_program(args: TuiArgs, image: &Image) -> anyhow::Result<i32> {
             Glyphs::Ascii
         } else {
             Glyphs::Unicode
+        },
+        look: if args.negative {
+            Look::Negative
+        } else {
+            Look::Paper
         },
     };
     let options = Options {

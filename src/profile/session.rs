@@ -103,7 +103,7 @@ pub struct SessionProfile {
     /// Every part, in the report's order; their T-states add up to the clock's.
     pub parts: Vec<PartLine>,
     /// The searches (FNDMOV calls) finished.
-    pub searches: usize,
+    pub searches: u64,
     /// Their T-states, all they called included.
     pub search_tstates: u64,
     /// Monitor calls made.
@@ -190,8 +190,8 @@ impl SessionProfile {
             failed: stop.is_failure(),
             clock,
             parts,
-            searches: jupiter.searches().len(),
-            search_tstates: jupiter.searches().iter().map(|s| s.cost.tstates).sum(),
+            searches: jupiter.searches().count(),
+            search_tstates: jupiter.searches().total().tstates,
             monitor_calls: costs[Part::Monitor.index()].instructions,
             routines: routines(session, collector),
             video: video_writes(jupiter, collector),

@@ -6,7 +6,7 @@ use std::time::Duration;
 use crossterm::event::{KeyCode, KeyEvent};
 
 use sargon_z80::game::Z80Searcher;
-use sargon_z80::jupiter::{Glyphs, Options as Start, entry, parse_keys};
+use sargon_z80::jupiter::{Glyphs, Look, Options as Start, entry, parse_keys};
 use sargon_z80::machine::{default_image, default_program};
 use sargon_z80::position::Board;
 use sargon_z80::tui::{App, Options, PlayApp, PlayOptions, ProgramOptions};
@@ -67,6 +67,7 @@ fn debugger_jupiter() -> Vec<String> {
         entry_name: "DRIVER".to_string(),
         keys: parse_keys("YW2e2-e4").unwrap(),
         glyphs: Glyphs::Unicode,
+        look: Look::Paper,
     };
     let mut app = App::program(&image, program, Options::default()).unwrap();
     app.handle_key(KeyEvent::from(KeyCode::Char('c')));

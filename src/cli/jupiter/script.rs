@@ -160,10 +160,12 @@ pub(crate) fn run(
         profile.add(&mut outputs, Some(report), setup.mhz)?;
         outputs.commit()?;
     }
-    let summary = Summary::new(setup, &jupiter, stop, started.elapsed());
+    // The keys are all queued before the run, which stops at the first wait: it never waits.
+    let wall = started.elapsed();
+    let summary = Summary::new(setup, &jupiter, stop, wall, wall);
     if pictures.any() {
-        let caption = format!("sargon-z80 jupiter · seed {}", jupiter.seed());
-        let svg = screen_svg(&jupiter.screen(), Some(&caption));
+        let caption = format!("sargon-z80 jupiter \u{b7} seed {}", jupiter.seed());
+        let svg = screen_svg(&jupiter.screen(), Some(&caption), setup.look);
         pictures.outputs(Some(&svg))?.commit()?;
     }
     if json {

@@ -168,17 +168,20 @@ impl App {
             .title_top(Line::from(format!(" cursor {row},{column} ")).right_aligned());
         let inner = block.inner(area);
         frame.render_widget(block, area);
-        let mut lines = screen_lines(&screen, program.options.glyphs, cursor, self.theme());
+        let options = &program.options;
+        let lines = screen_lines(&screen, options.glyphs, options.look, self.theme(), cursor);
+        frame.render_widget(Paragraph::new(lines), inner);
+        let buffer = frame.buffer_mut();
         for &addr in self.watchpoints() {
             let cell = usize::from(addr.wrapping_sub(VIDEO));
-            if let Some(span) = lines
-                .get_mut(cell / COLUMNS)
-                .and_then(|line| line.spans.get_mut(cell % COLUMNS))
-            {
-                span.style = span.style.add_modifier(Modifier::UNDERLINED);
+            let (row, column) = (cell / COLUMNS, cell % COLUMNS);
+            if row < ROWS && (column as u16) < inner.width && (row as u16) < inner.height {
+                let at = (inner.x + column as u16, inner.y + row as u16);
+                if let Some(cell) = buffer.cell_mut(at) {
+                    cell.modifier.insert(Modifier::UNDERLINED);
+                }
             }
         }
-        frame.render_widget(Paragraph::new(lines), inner);
     }
 
     /// The program's clock: T-states, instructions, the time at the chosen rate, the searches
@@ -195,7 +198,7 @@ impl App {
             ),
             None => format!(
                 "searches {} · keys {}",
-                jupiter.searches().len(),
+                jupiter.searches().count(),
                 jupiter.keys_used().len()
             ),
         };

@@ -3,7 +3,7 @@
 //! it), and the machine either way.
 
 use crate::abi::{AbiSymbols, Driver};
-use crate::jupiter::{Glyphs, Jupiter, MonitorCall, Options as JupiterOptions};
+use crate::jupiter::{Glyphs, Jupiter, Look, MonitorCall, Options as JupiterOptions};
 use crate::machine::{Image, Machine};
 
 /// The debugger's machine and how it got there.
@@ -57,6 +57,8 @@ pub struct ProgramOptions {
     pub keys: Vec<u8>,
     /// How block graphics are drawn.
     pub glyphs: Glyphs,
+    /// The screen's tones: dark on light as the machine's, or the negative.
+    pub look: Look,
 }
 
 /// A whole program in the debugger: the machine, and what the panes show of it.
