@@ -7,7 +7,7 @@ use sargon_z80::abi::{
     smoke_test,
 };
 use sargon_z80::machine::Image;
-use sargon_z80::text::{TextTable, grouped};
+use sargon_z80::text::{TextTable, address_range, address_span, grouped};
 use serde::Serialize;
 
 use super::crosscheck::ImageArgs;
@@ -92,9 +92,8 @@ pub fn run(args: ImageCmdArgs) -> anyhow::Result<i32> {
 
 fn header(name: &str, image: &Image) -> String {
     format!(
-        "image:      {name} at {:#06X}..{:#06X} ({} bytes), {} symbols\n",
-        image.org,
-        image.end() - 1,
+        "image:      {name} at {} ({} bytes), {} symbols\n",
+        address_span(u32::from(image.org), image.end()),
         grouped(image.bytes.len() as u64),
         grouped(image.symbols.len() as u64)
     )
@@ -113,9 +112,8 @@ fn symbols_text(inspection: &Inspection) -> String {
             ListEndSource::TopOfMemory => "no MLEND and nothing above MLIST: it runs to the stack",
         };
         out.push_str(&format!(
-            "  move list: {:#06X}..={:#06X}, {} entries for all plies together\n",
-            list.start,
-            list.last_entry,
+            "  move list: {}, {} entries for all plies together\n",
+            address_range(u32::from(list.start), u32::from(list.last_entry)),
             grouped(u64::from(list.entries))
         ));
         out.push_str(&format!("  list end:  {source}\n"));

@@ -19,7 +19,7 @@ pub(super) fn directive(
     let upper = word.to_ascii_uppercase();
     if upper == ".RADIX" {
         return match radix(chars, rest) {
-            Ok(r) => (Ok(Body::Empty), r),
+            Ok(r) => (Ok(Body::Radix(r)), r),
             Err(d) => (Err(d), numbers.radix),
         };
     }
@@ -56,11 +56,13 @@ fn fields(upper: &str, chars: &[char], rest: usize, numbers: Numbers) -> Result<
             count: f.one(".BLKB")?,
             fill: None,
             words: false,
+            reserve: true,
         },
         ".BLKW" => Body::Ds {
             count: f.one(".BLKW")?,
             fill: None,
             words: true,
+            reserve: true,
         },
         ".BYTE" => db(&f)?,
         ".WORD" => Body::Dw(f.parts.iter().map(|p| f.val(p)).collect::<Result<_, _>>()?),

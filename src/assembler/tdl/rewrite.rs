@@ -7,7 +7,7 @@ use super::forms::FORMS;
 use super::hints;
 use crate::assembler::dialect::Dialect;
 use crate::assembler::error::Diag;
-use crate::assembler::expr::{self, BinOp, Expr};
+use crate::assembler::expr::{self, Expr};
 use crate::assembler::lexer::{Punct, Token};
 use crate::assembler::operand::{OpKind, Operand};
 use crate::assembler::words::{self, Mnemonic, Reg};
@@ -240,6 +240,7 @@ fn build(part: &Part, col: usize, ops: &[(TdlOperand, usize)]) -> Result<Operand
 }
 
 /// `RST p`: TDL numbers the restarts 0..7; the Zilog form takes the address, 8 times that.
+/// A number out of range is named as the restart number it is, wherever its value comes from.
 fn restart(p: Expr, col: usize) -> Result<Expr, Diag> {
     if let Expr::Num(n) = p {
         if !(0..=7).contains(&n) {
@@ -249,12 +250,7 @@ fn restart(p: Expr, col: usize) -> Result<Expr, Diag> {
             ));
         }
     }
-    Ok(Expr::Binary {
-        op: BinOp::Mul,
-        col,
-        lhs: Box::new(Expr::Num(8)),
-        rhs: Box::new(p),
-    })
+    Ok(Expr::Restart(col, Box::new(p)))
 }
 
 #[cfg(test)]
