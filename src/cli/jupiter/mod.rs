@@ -214,7 +214,8 @@ impl JupiterArgs {
 /// that fit a report as the rest of its output does.
 pub fn run(args: JupiterArgs) -> anyhow::Result<i32> {
     let json = args.json;
-    Ok(session(args).unwrap_or_else(|err| exit::fail(&err, json)))
+    Ok(session(args)
+        .unwrap_or_else(|err| exit::fail(&super::end_hint::attach_from_command_line(err), json)))
 }
 
 /// The run, scripted or in the terminal.
