@@ -365,7 +365,7 @@ fn the_documentation_lists_every_form() {
     let usage =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/USAGE.md"))
             .expect("docs/USAGE.md");
-    let start = "<!-- tdl-forms: made from src/assembler/tdl/forms.rs -->\n";
+    let start = "<!-- tdl-forms: made from src/assembler/tdl_forms.rs -->\n";
     let end = "<!-- end of tdl-forms -->";
     let from = usage.find(start).expect("the start marker") + start.len();
     let to = usage[from..].find(end).expect("the end marker") + from;

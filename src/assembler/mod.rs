@@ -29,6 +29,7 @@ mod parser;
 mod pass;
 mod source;
 mod tdl;
+mod tdl_forms;
 mod words;
 
 use std::collections::HashMap;

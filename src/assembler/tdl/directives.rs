@@ -1,5 +1,6 @@
 //! TDL's directives, each mapped onto the Zilog front end's statement.
 
+use super::brackets::closing_bracket;
 use super::header;
 use crate::assembler::dialect::Dialect;
 use crate::assembler::error::Diag;
@@ -146,28 +147,4 @@ fn ascii(chars: &[char], rest: usize, numbers: Numbers) -> Result<Body, Diag> {
         ));
     }
     Ok(Body::Db(items))
-}
-
-/// The index of the `]` that closes the `[` at `open`, or the error naming what closed it.
-pub(super) fn closing_bracket(chars: &[char], open: usize) -> Result<usize, Diag> {
-    for (i, &c) in chars.iter().enumerate().skip(open + 1) {
-        match c {
-            ']' => return Ok(i),
-            ')' => {
-                return Err(Diag::new(
-                    i + 1,
-                    format!(
-                        "the '[' at column {} closes with ')': expected ']'",
-                        open + 1
-                    ),
-                ));
-            }
-            ';' => break,
-            _ => {}
-        }
-    }
-    Err(Diag::new(
-        open + 1,
-        "this '[' is not closed on its line: expected ']'",
-    ))
 }

@@ -3,7 +3,7 @@
 //! is, so that the pass reports the one misprint and skips the body rather than reading it as
 //! statements.
 
-use super::directives::closing_bracket;
+use super::brackets::closing_bracket;
 use crate::assembler::error::{Diag, quoted};
 use crate::assembler::lexer;
 use crate::assembler::parser::{Body, Cursor, Label};
