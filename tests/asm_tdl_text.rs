@@ -180,6 +180,12 @@ fn errors_are_worded_in_tdl() {
         error("\t.BYTE . .\n"),
         "t.asm:1:10: error: unexpected '.' in expression"
     );
+    // It assembled: Zilog's location counter, taken silently in a TDL source.
+    assert_eq!(
+        error("\tJMPR $+2\n"),
+        "t.asm:1:7: error: '$' is not TDL: TDL writes the address of the statement as '.' \
+         (JMPR .+4) and a hexadecimal number as ^H1F or 1FH"
+    );
     assert_eq!(
         error("\tRST 8*1\n"),
         "t.asm:1:6: error: restart number 8 out of range: TDL's RST takes 0..7 (RST 7 is RST 38H)"

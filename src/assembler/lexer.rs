@@ -200,6 +200,15 @@ fn lex_tdl_token(chars: &[char], i: usize, radix: u32) -> Result<(Tok, usize), D
         let (bytes, next) = lex_string_in(chars, i, false)?;
         return Ok((Tok::Str(bytes), next));
     }
+    if c == '$' {
+        // Zilog's location counter (and pasmo's hex prefix): read as one, it would take a
+        // Zilog source's `$` silently.
+        return Err(Diag::new(
+            i + 1,
+            "'$' is not TDL: TDL writes the address of the statement as '.' (JMPR .+4) and a \
+             hexadecimal number as ^H1F or 1FH",
+        ));
+    }
     lex_punct(chars, i)
 }
 
