@@ -461,31 +461,8 @@ fn eval(e: &Expr, env: &mut dyn Env) -> Result<i32, EvalError> {
             name: name.clone(),
             col: *col,
         })?,
-        Expr::Unary(op, col, inner) => {
-            let v = eval(inner, env)?;
-            match op {
-                UnOp::Neg => v.checked_neg().ok_or_else(|| EvalError::Overflow {
-                    col: *col,
-                    what: overflow(&format!("-({v})")),
-                })?,
-                UnOp::Plus => v,
-                UnOp::Not => !v,
-                UnOp::LogNot => truth(v == 0),
-                UnOp::High => (v >> 8) & 0xFF,
-                UnOp::Low => v & 0xFF,
-            }
-        }
-        Expr::Restart(col, p) => match eval(p, env)? {
-            p @ 0..=7 => 8 * p,
-            p => {
-                return Err(EvalError::Range {
-                    col: *col,
-                    what: format!(
-                        "restart number {p} out of range: TDL's RST takes 0..7 (RST 7 is RST 38H)"
-                    ),
-                });
-            }
-        },
+        Expr::Unary(op, col, inner) => unary(*op, *col, eval(inner, env)?)?,
+        Expr::Restart(col, p) => restart(*col, eval(p, env)?)?,
         Expr::Cond(c, yes, no) => {
             if eval(c, env)? != 0 {
                 eval(yes, env)?
@@ -514,6 +491,34 @@ fn eval(e: &Expr, env: &mut dyn Env) -> Result<i32, EvalError> {
             })?
         }
     })
+}
+
+/// `op v`, or the overflow of negating the most negative value.
+fn unary(op: UnOp, col: usize, v: i32) -> Result<i32, EvalError> {
+    Ok(match op {
+        UnOp::Neg => v.checked_neg().ok_or_else(|| EvalError::Overflow {
+            col,
+            what: overflow(&format!("-({v})")),
+        })?,
+        UnOp::Plus => v,
+        UnOp::Not => !v,
+        UnOp::LogNot => truth(v == 0),
+        UnOp::High => (v >> 8) & 0xFF,
+        UnOp::Low => v & 0xFF,
+    })
+}
+
+/// The address TDL's restart number `p` names (`RST 7` is `RST 38H`), or why it names none.
+fn restart(col: usize, p: i32) -> Result<i32, EvalError> {
+    match p {
+        0..=7 => Ok(8 * p),
+        _ => Err(EvalError::Range {
+            col,
+            what: format!(
+                "restart number {p} out of range: TDL's RST takes 0..7 (RST 7 is RST 38H)"
+            ),
+        }),
+    }
 }
 
 /// Why an operator has no value.

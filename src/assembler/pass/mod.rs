@@ -62,6 +62,15 @@ enum Put {
     Reserve,
 }
 
+/// How `body`'s bytes go into the image.
+fn put_of(body: &Body) -> Put {
+    match body {
+        Body::Ds { reserve: true, .. } => Put::Reserve,
+        Body::Ds { .. } | Body::Incbin { .. } => Put::Data,
+        _ => Put::Code,
+    }
+}
+
 /// A line's place, for errors and the listing.
 struct At {
     file: usize,
@@ -412,29 +421,27 @@ impl<'s> Pass<'s> {
                 addr = None;
                 self.control_statement(body, &line, &at);
             }
-            Body::Include { path, col } => {
+            Body::Include { .. } | Body::Call { .. } => {
                 self.list(&at, expanded, None, &[], None);
-                self.include(path, *col, &at);
                 self.bytes = bytes;
-                return;
-            }
-            Body::Call { name, col, args } => {
-                self.list(&at, expanded, None, &[], None);
-                self.call(name, *col, args, &at);
-                self.bytes = bytes;
+                self.enter(body, &at);
                 return;
             }
             // A label alone, and the statements `symbol_statement` took.
             _ => {}
         }
-        let put = match body {
-            Body::Ds { reserve: true, .. } => Put::Reserve,
-            Body::Ds { .. } | Body::Incbin { .. } => Put::Data,
-            _ => Put::Code,
-        };
-        let listed = self.emit(&mut bytes, &at, put);
+        let listed = self.emit(&mut bytes, &at, put_of(body));
         self.list(&at, expanded, addr, &bytes[..listed], None);
         self.bytes = bytes;
+    }
+
+    /// The lines an INCLUDE or a macro's use brings in, read next.
+    fn enter(&mut self, body: &Body, at: &At) {
+        match body {
+            Body::Include { path, col } => self.include(path, *col, at),
+            Body::Call { name, col, args } => self.call(name, *col, args, at),
+            _ => {}
+        }
     }
 
     /// A line that did not parse: its error, and its label still defined at PC so that later
