@@ -186,3 +186,41 @@ fn without_the_source_at_hand_the_hint_suggests_looking_for_an_end() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn jupiter_names_the_entry_defined_after_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = "START:\tNOP\n\t.END\nDRIVER:\tCALL\tSHOW\nSHOW:\tRET\n";
+    std::fs::write(dir.path().join("w.tdl"), source).unwrap();
+    let asm = sargon(
+        dir.path(),
+        &[
+            "asm",
+            "w.tdl",
+            "--dialect",
+            "tdl",
+            "-o",
+            "w.bin",
+            "--sym",
+            "w.sym",
+        ],
+    );
+    assert_eq!(
+        text(&asm.stderr),
+        "w.tdl:2: warning: .END ends the assembly on this line: 2 lines of code after it are \
+         ignored, and with them 2 labels (the routine SHOW); if the program goes on after it, \
+         delete this .END\n"
+    );
+    let out = sargon(
+        dir.path(),
+        &["jupiter", "--keys", "a", "--rom", "w.bin", "--sym", "w.sym"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "error: no entry \"DRIVER\": the image has no such symbol, and it is no address (give \
+         --entry SYMBOL or an address such as 1A00H); hint: w.tdl defines DRIVER after the .END \
+         on its line 2, where the assembly stopped: delete that .END (the end of the file ends \
+         the assembly) and assemble again\n"
+    );
+}
