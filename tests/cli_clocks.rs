@@ -90,3 +90,15 @@ fn the_uci_option_takes_the_same_range() {
     );
     assert!(stdout.contains("readyok"), "{stdout}");
 }
+
+#[test]
+fn every_commands_help_states_the_range() {
+    for command in ["think", "jupiter", "play", "profile", "tui"] {
+        let (code, stdout, _) = run(&[command, "--help"]);
+        assert_eq!(code, Some(0), "{command}");
+        let help = stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+        let mhz = &help[help.find("--mhz <").expect("--mhz in the help")..];
+        let until = mhz.find("[default: ").expect("a default");
+        assert!(mhz[..until].contains("0.1 to 1000"), "{command}: {mhz}");
+    }
+}

@@ -99,7 +99,8 @@ pub struct JupiterArgs {
     /// scripted run, none in the terminal].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_tstates: Option<u64>,
-    /// The clock for real-machine times, and for --pace, in MHz (the Jupiter III ran at 4).
+    /// The clock for real-machine times, and for --pace, in MHz, 0.1 to 1000 (the Jupiter III
+    /// ran at 4).
     #[arg(long, default_value_t = DEFAULT_MHZ, value_name = "MHZ")]
     mhz: f64,
     /// Run at the --mhz clock instead of as fast as the host allows.
