@@ -9,8 +9,8 @@
 
 use iz80::{Reg8, Reg16};
 
+use super::flag_bits::{even, f};
 use super::memory::Bus;
-use super::special::{even, f};
 use super::timing::Timing;
 
 /// Runs the block I/O instruction `op` (the byte after ED) at `pc` with timing `e`: its

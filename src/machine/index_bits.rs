@@ -6,8 +6,8 @@
 
 use iz80::{Reg8, Reg16, Registers};
 
+use super::flag_bits::{even, f, sz53};
 use super::memory::Bus;
-use super::special::{even, f, sz53};
 
 /// The register of an opcode's low three bits (6, memory, is not one of these forms).
 const REGISTERS: [Reg8; 8] = [

@@ -18,6 +18,7 @@ mod disasm;
 mod effects;
 mod emulator;
 mod error;
+mod flag_bits;
 mod guards;
 mod hidden;
 mod image;

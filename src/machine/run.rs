@@ -251,16 +251,7 @@ fn steps<B: Bus>(
         } else if c < class::STACK {
             // The stop test first, so that this path shares no tail with the plain one.
             let stop = tally.remaining == 0 || ram.marks[next] & STOP != 0;
-            let rule = ram.rules[pc];
-            let regs = cpu.immutable_registers();
-            if c < class::OTHER {
-                ram.hidden.wz = rule as u16;
-            } else if c >= class::REGISTER {
-                let (x, mask) = class::WZ_REGISTERS[usize::from((c >> 2) & 7)];
-                ram.hidden.wz = (regs.get16(x) & mask).wrapping_add(rule as u16);
-            } else {
-                wz::plain(rule, regs, &mut ram.hidden.wz);
-            }
+            wz_rule(cpu, ram, c, pc);
             (add as u32 & u32::from(class::T), stop)
         } else if c < class::BRANCH {
             if c >= class::STACK_WZ {
@@ -272,26 +263,7 @@ fn steps<B: Bus>(
             let stop = trip || tally.remaining == 0 || ram.marks[next] & STOP != 0;
             (u32::from(c & class::T), stop)
         } else if c < class::CLOSER {
-            // Taken when PC is not past it (see `class::BRANCHES`).
-            let call = c == class::CALL;
-            let (len, extra) = if call { (3, 7) } else { (2, 5) };
-            let taken = next != (pc + len) & 0xFFFF;
-            if taken {
-                tally.sum += extra;
-            }
-            if c <= class::DJNZ {
-                if taken {
-                    ram.hidden.wz = cpu.immutable_registers().pc();
-                }
-            } else if call {
-                ram.hidden.wz = ram.rules[pc] as u16;
-            } else {
-                block(cpu, ram, c, taken);
-            }
-            let trip = call && !g.stack_ok(cpu.immutable_registers().get16(Reg16::SP));
-            let stop = trip || tally.remaining == 0 || ram.marks[next] & STOP != 0;
-            let t = class::BRANCHES[usize::from(c & 7)].t;
-            (u32::from(t) + if taken { extra as u32 } else { 0 }, stop)
+            branched(cpu, ram, g, c, (pc, next), tally)
         } else {
             let m1 = tally.m1(g, ram).wrapping_sub(1);
             let (tstates, trip) = closer(cpu, ram, g, (pc as u16, next as u16), m1);
@@ -309,6 +281,56 @@ fn steps<B: Bus>(
         }
         pc = next;
     }
+}
+
+/// WZ after the plain instruction at `pc` whose class `c` (from `class::WZ` up to
+/// `class::STACK`) names its rule: its operand, a register plus its operand, or another rule
+/// of `Ram::rules`.
+#[inline(always)]
+fn wz_rule(cpu: &iz80::Cpu, ram: &mut Ram, c: u8, pc: usize) {
+    let rule = ram.rules[pc];
+    let regs = cpu.immutable_registers();
+    if c < class::OTHER {
+        ram.hidden.wz = rule as u16;
+    } else if c >= class::REGISTER {
+        let (x, mask) = class::WZ_REGISTERS[usize::from((c >> 2) & 7)];
+        ram.hidden.wz = (regs.get16(x) & mask).wrapping_add(rule as u16);
+    } else {
+        wz::plain(rule, regs, &mut ram.hidden.wz);
+    }
+}
+
+/// After the branch of class `c` at `pc` (next PC `next`): its T-states, taken when PC is not
+/// past it (see `class::BRANCHES`), counted into `tally`, WZ and the flags set, and whether a
+/// test tripped.
+#[inline(always)]
+fn branched(
+    cpu: &mut iz80::Cpu,
+    ram: &mut Ram,
+    g: &Guards,
+    c: u8,
+    (pc, next): (usize, usize),
+    tally: &mut Tally,
+) -> (u32, bool) {
+    let call = c == class::CALL;
+    let (len, extra) = if call { (3, 7) } else { (2, 5) };
+    let taken = next != (pc + len) & 0xFFFF;
+    if taken {
+        tally.sum += extra;
+    }
+    if c <= class::DJNZ {
+        if taken {
+            ram.hidden.wz = cpu.immutable_registers().pc();
+        }
+    } else if call {
+        ram.hidden.wz = ram.rules[pc] as u16;
+    } else {
+        block(cpu, ram, c, taken);
+    }
+    let trip = call && !g.stack_ok(cpu.immutable_registers().get16(Reg16::SP));
+    let stop = trip || tally.remaining == 0 || ram.marks[next] & STOP != 0;
+    let t = class::BRANCHES[usize::from(c & 7)].t;
+    (u32::from(t) + if taken { extra as u32 } else { 0 }, stop)
 }
 
 /// WZ and F after LDIR or LDDR (class `BLOCK_LD`), CPIR or CPDR, which repeated when `taken`
