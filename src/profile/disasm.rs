@@ -37,6 +37,9 @@ const OFFSET_OUTSIDE: u16 = 0x100;
 /// whose names tie under the naming rule (`BSD/RBP1`) is called by the first of them, so the
 /// line still assembles to the same bytes.
 fn name(image: &Image, value: u16, used: Use) -> Option<String> {
+    if !used.is_word() {
+        return None;
+    }
     let exact = image
         .symbols
         .label_at(value)
