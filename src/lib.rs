@@ -55,6 +55,7 @@ pub mod position;
 pub mod profile;
 pub mod random;
 pub mod reference;
+pub mod source;
 pub mod text;
 pub mod trace;
 pub mod tui;

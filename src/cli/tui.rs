@@ -8,7 +8,7 @@ use sargon_z80::engine::MAX_PLYMAX;
 use sargon_z80::profile::DEFAULT_MHZ;
 use sargon_z80::tui::{self, App, Options, SearchInputs, Theme};
 
-use super::args::{DialectArg, board_arg, check_mhz};
+use super::args::{DialectArg, SourceArg, board_arg, check_mhz};
 use super::crosscheck::ImageArgs;
 
 const EXAMPLES: &str = "\
@@ -20,12 +20,16 @@ Examples:
   sargon-z80 tui --rom sargon78.bin --sym sargon78.sym --mhz 1.774
   sargon-z80 tui --ascii                              pieces as letters
   sargon-z80 tui --dialect tdl                        the code in the 1978 book's mnemonics
+  sargon-z80 tui --rom sargon78.bin --sym sargon78.sym --source sargon78.lst --dialect tdl
+                                                      the 1978 program's own lines at PC
   NO_COLOR=1 sargon-z80 tui                           no colours: bold, underline and reverse
 
 Keys: s step, n step over CALL, o run to RET, space run/pause (+ - speed), c run to the next \
 breakpoint or watched write, b toggle a breakpoint, w toggle a watchpoint (a symbol or address: \
 writes to it stop a run), r choose the routine, f enter a FEN, up/down select a move and m make \
-it, t cycle the clock rate, ? more, q quit. Needs a terminal of at least 80x24; a larger one \
+it, v switch the code pane between the source's lines and the disassembly, t cycle the clock \
+rate, ? more, q quit. A breakpoint is set on a symbol, an address or a source line (FILE:LINE, \
+or :LINE in the file shown). Needs a terminal of at least 80x24; a larger one \
 shows more of every pane.";
 
 /// Step through the board code and the search in a terminal debugger.
@@ -57,6 +61,8 @@ pub struct TuiArgs {
     /// The disassembly's mnemonics: Zilog's, or TDL's as the 1978 book prints them.
     #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Zilog)]
     dialect: DialectArg,
+    #[command(flatten)]
+    source: SourceArg,
 }
 
 /// Runs the subcommand; returns the process exit code.
@@ -64,6 +70,8 @@ pub fn run(args: TuiArgs) -> anyhow::Result<i32> {
     check_mhz(&args.mhz)?;
     let board = board_arg(args.fen.as_deref())?;
     let image = args.image.load()?;
+    let dialect = args.dialect.disassembler();
+    let source = args.source.load(&image, dialect)?.map(std::sync::Arc::new);
     let options = Options {
         mhz: args.mhz,
         ascii: args.ascii,
@@ -74,7 +82,8 @@ pub fn run(args: TuiArgs) -> anyhow::Result<i32> {
             moveno: args.moveno,
             r_register: args.r_register,
         },
-        dialect: args.dialect.disassembler(),
+        dialect,
+        source,
     };
     // Set up before the terminal is taken over, so a bad routine is a plain error message.
     let mut app = App::new(&image, board, options)?;

@@ -138,6 +138,11 @@ impl Instruction {
         self.mnemonic == "DB"
     }
 
+    /// The TDL form that spells it (`MOV r,d(X)`, `LIXD nn`), if TDL has one.
+    pub fn tdl_form(&self) -> Option<&'static str> {
+        tdl::form(self)
+    }
+
     /// Its text in `dialect`, every value as a number.
     pub fn text(&self, dialect: Dialect) -> String {
         self.text_named(dialect, &|_, _| None)

@@ -6,7 +6,6 @@
 //! makes around it.
 
 mod collector;
-mod disasm;
 mod heatmap;
 mod hot;
 mod mix;
@@ -15,8 +14,8 @@ mod report;
 mod routine;
 mod svg;
 
+pub use crate::source::{disassemble_symbolic, disassemble_symbolic_in, image_memory, symbol_at};
 pub use collector::{Collector, RoutineTally};
-pub use disasm::{disassemble_symbolic, disassemble_symbolic_in, image_memory, symbol_at};
 pub use heatmap::Heatmap;
 pub use hot::{HotCode, HotData};
 pub use mix::MixEntry;
