@@ -329,3 +329,57 @@ fn the_images_written_out_read_back_to_their_bytes() {
     let map = builtin(&engine).unwrap();
     round_trip(&engine, Some(&map), "roms/sargon.bin with its source");
 }
+
+/// The disassembler's table of blocks is the one the Jupiter III performs: for every kind and
+/// device byte, with a zero and a non-zero word after them, both read the same call of the
+/// same length, or neither reads one.
+#[test]
+fn the_disassemblers_blocks_are_the_machines() {
+    let mut memory = Box::new([0u8; 0x10000]);
+    let mut calls = 0;
+    for kind in 0..=255u8 {
+        for device in 0..=255u8 {
+            for word in [0u16, 0x1234] {
+                memory[0x101] = kind;
+                memory[0x102] = device;
+                memory[0x103..0x105].copy_from_slice(&word.to_le_bytes());
+                memory[0x105..0x107].copy_from_slice(&7u16.to_le_bytes());
+                let ours = MonitorCall::block(&memory, 0x101);
+                let performed = jupiter::decode(&memory[..], 0x101);
+                assert_eq!(
+                    ours.map(MonitorCall::block_len),
+                    performed.map(|c| c.len()),
+                    "{kind:02X} {device:02X} {word:04X}"
+                );
+                if let (Some(ours), Some(performed)) = (ours, performed) {
+                    let same = match (ours, performed) {
+                        (MonitorCall::Key, jupiter::Call::ReadKey)
+                        | (MonitorCall::Echo, jupiter::Call::Write)
+                        | (MonitorCall::NewLine, jupiter::Call::NewLine)
+                        | (MonitorCall::ToMonitor, jupiter::Call::Exit) => true,
+                        (
+                            MonitorCall::PrintLine { address, count },
+                            jupiter::Call::Line {
+                                address: a,
+                                count: c,
+                            },
+                        )
+                        | (
+                            MonitorCall::Print { address, count },
+                            jupiter::Call::Block {
+                                address: a,
+                                count: c,
+                            },
+                        ) => (address, count) == (a, c),
+                        _ => false,
+                    };
+                    assert!(same, "{ours:?} is not {performed:?}");
+                    calls += 1;
+                }
+            }
+        }
+    }
+    // Key and echo with either word; new line with a zero word only; the two prints with
+    // both; the return to the monitor with every device byte and word.
+    assert_eq!(calls, 2 * 2 + 1 + 2 * 2 + 256 * 2);
+}

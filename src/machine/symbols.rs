@@ -372,17 +372,17 @@ mod tests {
 
     #[test]
     fn marked_labels_win_over_constants_sharing_their_value() {
-        // The 1978 shape: M1 and M2 are labels at the bottom of memory, KNIGHT and ZERO
+        // A 1978-style clash: PTR1 and PTR2 are labels at the bottom of memory, KNIGHT and ZERO
         // constants with their values; an address is called by its label.
-        let text = "KNIGHT\t\tEQU 00002H\nM1\t\tEQU 00000H\t; label\nM2\t\tEQU 00002H\t; label\n\
+        let text = "KNIGHT\t\tEQU 00002H\nPTR1\t\tEQU 00000H\t; label\nPTR2\t\tEQU 00002H\t; label\n\
                     ZERO\t\tEQU 00000H\nK\t\tEQU 00005H\nL\t\tEQU 00005H ;LABEL\n";
         let t = SymbolTable::parse(text).unwrap();
         assert!(t.has_label_marks());
-        assert_eq!(t.label_at(2), Some("M2"));
-        assert_eq!(t.label_at(0), Some("M1"));
+        assert_eq!(t.label_at(2), Some("PTR2"));
+        assert_eq!(t.label_at(0), Some("PTR1"));
         assert_eq!(t.label_at(5), Some("L"));
         assert_eq!(
-            (t.is_label("m2"), t.is_label("KNIGHT"), t.is_label("none")),
+            (t.is_label("ptr2"), t.is_label("KNIGHT"), t.is_label("none")),
             (Some(true), Some(false), None)
         );
         // Without marks the same names tie, as before.
@@ -392,7 +392,10 @@ mod tests {
             .collect();
         let t = SymbolTable::parse(&plain).unwrap();
         assert!(!t.has_label_marks());
-        assert_eq!((t.label_at(2), t.is_label("M2")), (Some("KNIGHT/M2"), None));
+        assert_eq!(
+            (t.label_at(2), t.is_label("PTR2")),
+            (Some("KNIGHT/PTR2"), None)
+        );
     }
 
     #[test]

@@ -434,7 +434,7 @@ mod tests {
 
     fn symbols() -> SymbolTable {
         SymbolTable::parse(
-            "M2 EQU 0002H\nPLYIX EQU 015FH\nBOARD EQU 0FFB4H\nTABB EQU 0234H\nO.O EQU 7\n",
+            "PTR2 EQU 0002H\nPLYIX EQU 015FH\nDISP EQU 0FFB4H\nTABB EQU 0234H\nO.O EQU 7\n",
         )
         .unwrap()
     }
@@ -461,7 +461,7 @@ mod tests {
         let (tdl, zilog) = (Dialect::Tdl, Dialect::Zilog);
         let word = Expected::Word;
         let cases = [
-            ("M2", word(2), "M2", "M2"),
+            ("PTR2", word(2), "PTR2", "PTR2"),
             ("0", word(0), "0", "0"),
             ("PLYIX-2", word(0x15D), "PLYIX-2", "PLYIX-2"),
             (".-2", word(0x12E9), ".-2", "$-2"),
@@ -487,8 +487,8 @@ mod tests {
         }
         let board = Expected::Displacement(-76);
         assert_eq!(
-            rewrite_in("BOARD", tdl, 10, board, zilog).as_deref(),
-            Some("BOARD")
+            rewrite_in("DISP", tdl, 10, board, zilog).as_deref(),
+            Some("DISP")
         );
         // Under .RADIX 16 a bare number is hexadecimal, and written so for any reader.
         assert_eq!(
@@ -538,7 +538,7 @@ mod tests {
         let zilog = Dialect::Zilog;
         let word = Expected::Word;
         assert_eq!(
-            rewrite_in("M2", zilog, 10, word(3), zilog),
+            rewrite_in("PTR2", zilog, 10, word(3), zilog),
             None,
             "another value"
         );
@@ -548,16 +548,16 @@ mod tests {
             "no such name"
         );
         assert_eq!(
-            rewrite_in("M2 SHL 1", zilog, 10, word(4), zilog),
+            rewrite_in("PTR2 SHL 1", zilog, 10, word(4), zilog),
             None,
             "not in the subset"
         );
         assert_eq!(
-            rewrite_in("(M2)", zilog, 10, word(2), zilog),
+            rewrite_in("(PTR2)", zilog, 10, word(2), zilog),
             None,
             "reads as memory"
         );
-        assert_eq!(rewrite_in("M2)", zilog, 10, word(2), zilog), None);
+        assert_eq!(rewrite_in("PTR2)", zilog, 10, word(2), zilog), None);
         assert_eq!(rewrite_in("1/0", zilog, 10, word(0), zilog), None);
         assert_eq!(
             rewrite_in("PLYIX", zilog, 10, Expected::Byte(0x5F), zilog),
@@ -565,7 +565,7 @@ mod tests {
             "out of range"
         );
         assert_eq!(
-            rewrite_in("BOARD/2", zilog, 10, word(0xFFDA), zilog),
+            rewrite_in("DISP/2", zilog, 10, word(0xFFDA), zilog),
             None,
             "signed division"
         );

@@ -76,7 +76,9 @@ pub fn parse(text: &str) -> Result<Listing, NotAListing> {
         }
         let mut line = line(raw, file).ok_or(bad)?;
         if let Some((_, args)) = statement::operation(&line.text, &[".RADIX"]) {
-            radix = args.first().and_then(|a| a.parse().ok()).unwrap_or(radix);
+            // TDL's radixes; a line of another build that says otherwise changes nothing.
+            let base = args.first().and_then(|a| a.parse().ok());
+            radix = base.filter(|b| [2, 8, 10, 16].contains(b)).unwrap_or(radix);
         }
         line.radix = radix;
         listing.lines.push(line);

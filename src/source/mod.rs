@@ -7,7 +7,7 @@
 //! stands alone), or, for the built-in images, from their listings compiled into the binary
 //! ([`builtin`]). Each line whose bytes are the image's at its address stands for that code:
 //! the debugger shows the source's lines at PC and sets breakpoints by line, and the
-//! [`Disassembler`] writes each operand as the source wrote it (`LIXD M2`, `DJNZ .-2`, or
+//! [`Disassembler`] writes each operand as the source wrote it (`LIXD PTR2`, `DJNZ .-2`, or
 //! `DJNZ $-2` in Zilog), when the expression gives the operand's bytes; else the symbols name
 //! it by their rule. On a whole program the [`Disassembler`] reads `RST 38H` and the
 //! parameter block after it as one monitor call.

@@ -102,8 +102,8 @@ mod tests {
             Some(("LD", vec!["A", "(IX +10)"]))
         );
         assert_eq!(
-            operation("        ld  hl , ( M2 ) ; x", ld),
-            Some(("ld", vec!["hl", "( M2 )"]))
+            operation("        ld  hl , ( PTR2 ) ; x", ld),
+            Some(("ld", vec!["hl", "( PTR2 )"]))
         );
         assert_eq!(operation("LOOP LD B,C", ld), Some(("LD", vec!["B", "C"])));
         assert_eq!(operation("A:LD B,C", ld), Some(("LD", vec!["B", "C"])));
@@ -123,8 +123,8 @@ mod tests {
             Some(("CPI", vec!["','"]))
         );
         assert_eq!(
-            operation("\tMOV\tA,BOARD(X)", &["MOV"]),
-            Some(("MOV", vec!["A", "BOARD(X)"]))
+            operation("\tMOV\tA,DISP(X)", &["MOV"]),
+            Some(("MOV", vec!["A", "DISP(X)"]))
         );
     }
 }

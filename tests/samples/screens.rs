@@ -14,8 +14,8 @@ use sargon_z80::tui::{App, Options, PlayApp, PlayOptions};
 pub const SCREENS: [(&str, &str); 2] = [
     (
         "debugger-bestm",
-        "tui --routine FNDMOV (PLYMAX 2, the start position), `w BESTM`, `c`: stopped when the \
-         search first set BESTM",
+        "tui --routine FNDMOV (PLYMAX 2, the start position, its source's lines in the code \
+         pane), `w BESTM`, `c`: stopped when the search first set BESTM",
     ),
     (
         "play-z80",
@@ -37,11 +37,14 @@ fn rows(render: impl FnOnce(&mut ratatui::Frame)) -> Vec<String> {
 }
 
 fn debugger_bestm() -> Vec<String> {
+    let image = default_image();
     let options = Options {
         routine: "FNDMOV".to_string(),
+        // As `tui` runs it: the built-in image with its own source.
+        source: sargon_z80::source::builtin(&image).map(std::sync::Arc::new),
         ..Options::default()
     };
-    let mut app = App::new(&default_image(), Board::startpos(), options).unwrap();
+    let mut app = App::new(&image, Board::startpos(), options).unwrap();
     for key in "wBESTM".chars() {
         app.handle_key(KeyEvent::from(KeyCode::Char(key)));
     }

@@ -1,6 +1,6 @@
 //! The expressions a source line wrote for an instruction's values, found by laying the
 //! line's operands beside the decoded ones (a Zilog line) or beside the TDL form that spells
-//! the instruction (a TDL line), so that a disassembly can show `LIXD M2` where the source
+//! the instruction (a TDL line), so that a disassembly can show `LIXD PTR2` where the source
 //! wrote it rather than the name a symbol file happens to pick for the value.
 
 use super::tdl;
@@ -10,11 +10,11 @@ use super::{Dialect, Instruction, Operand, Use};
 /// instruction has at most one operand of each kind, so the kind says which operand is meant.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Written {
-    /// The 16-bit value's: an address, an immediate word or a jump target (`M2`, `.-2`).
+    /// The 16-bit value's: an address, an immediate word or a jump target (`PTR2`, `.-2`).
     pub word: Option<String>,
     /// The 8-bit immediate's or the port's (`0`, `'Y'`, `PAWN`).
     pub byte: Option<String>,
-    /// The index displacement's (`BOARD`, `-2`, `1*8`).
+    /// The index displacement's (`DISP`, `-2`, `1*8`).
     pub displacement: Option<String>,
 }
 
@@ -54,10 +54,10 @@ impl Instruction {
     ///
     /// let mut memory = Box::new([0u8; 0x10000]);
     /// memory[..4].copy_from_slice(&[0xDD, 0x2A, 0x02, 0x00]); // LD IX,(0002h)
-    /// let written = decode(&memory, 0).written("LIXD", &["M2"], Dialect::Tdl);
-    /// assert_eq!(written.word.as_deref(), Some("M2"));
-    /// let written = decode(&memory, 0).written("ld", &["IX", "(M2)"], Dialect::Zilog);
-    /// assert_eq!(written.word.as_deref(), Some("M2"));
+    /// let written = decode(&memory, 0).written("LIXD", &["PTR2"], Dialect::Tdl);
+    /// assert_eq!(written.word.as_deref(), Some("PTR2"));
+    /// let written = decode(&memory, 0).written("ld", &["IX", "(PTR2)"], Dialect::Zilog);
+    /// assert_eq!(written.word.as_deref(), Some("PTR2"));
     /// ```
     pub fn written(&self, mnemonic: &str, operands: &[&str], dialect: Dialect) -> Written {
         if self.is_data() {
@@ -187,15 +187,15 @@ mod tests {
     #[test]
     fn tdl_lines_by_their_form() {
         let tdl = Dialect::Tdl;
-        assert_eq!(written(&[0xDD, 0x2A, 2, 0], "LIXD M2", tdl), word("M2"));
+        assert_eq!(written(&[0xDD, 0x2A, 2, 0], "LIXD PTR2", tdl), word("PTR2"));
         assert_eq!(written(&[0x21, 0, 0], "LXI H,0", tdl), word("0"));
         assert_eq!(
             written(&[0x21, 0x5D, 1], "LXI H,PLYIX-2", tdl),
             word("PLYIX-2")
         );
         assert_eq!(written(&[0x10, 0xFC], "DJNZ .-2", tdl), word(".-2"));
-        let board = written(&[0xDD, 0x7E, 0xB4], "MOV A,BOARD(X)", tdl);
-        assert_eq!(board.displacement.as_deref(), Some("BOARD"));
+        let board = written(&[0xDD, 0x7E, 0xB4], "MOV A,DISP(X)", tdl);
+        assert_eq!(board.displacement.as_deref(), Some("DISP"));
         let both = written(&[0xDD, 0x36, 0xFE, 0x05], "MVI -2(X),PAWN", tdl);
         assert_eq!(both.displacement.as_deref(), Some("-2"));
         assert_eq!(both.byte.as_deref(), Some("PAWN"));
@@ -222,12 +222,12 @@ mod tests {
     fn zilog_lines_operand_by_operand() {
         let zilog = Dialect::Zilog;
         assert_eq!(
-            written(&[0xDD, 0x2A, 2, 0], "LD IX,(M2)", zilog),
-            word("M2")
+            written(&[0xDD, 0x2A, 2, 0], "LD IX,(PTR2)", zilog),
+            word("PTR2")
         );
         assert_eq!(
-            written(&[0x2A, 2, 0], "ld hl, ( M2 + 1 )", zilog),
-            word("M2 + 1")
+            written(&[0x2A, 2, 0], "ld hl, ( PTR2 + 1 )", zilog),
+            word("PTR2 + 1")
         );
         assert_eq!(written(&[0x10, 0xFC], "DJNZ $-2", zilog), word("$-2"));
         let index = written(&[0xDD, 0x6E, 0x08], "LD L,(IX +1*8)", zilog);
@@ -245,10 +245,10 @@ mod tests {
         );
         assert!(written(&[0xD6, 5], "SUB B,K", zilog).is_empty());
         assert!(
-            written(&[0x2A, 2, 0], "LD HL,M2", zilog).is_empty(),
+            written(&[0x2A, 2, 0], "LD HL,PTR2", zilog).is_empty(),
             "memory needs ()"
         );
-        assert!(written(&[0x21, 2, 0], "LD HL,(M2)", zilog).is_empty());
+        assert!(written(&[0x21, 2, 0], "LD HL,(PTR2)", zilog).is_empty());
         assert!(written(&[0xDD, 0x7E, 0], "LD A,(IX)", zilog).is_empty());
         assert!(written(&[0x00], "DB 0", zilog).is_empty());
     }

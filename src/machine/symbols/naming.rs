@@ -7,7 +7,7 @@
 //! 1. a value with one name is called by it;
 //! 2. among several, a name the harness reads (the board ABI's and the search's variables and
 //!    routines) wins: those are addresses by definition;
-//! 3. where the file marks labels, labels win over constants (`M2`, not `KNIGHT`);
+//! 3. where the file marks labels, labels win over constants (`PTR2`, not `KNIGHT`);
 //! 4. boundary markers (ORG, CODE_START, CODE_END) give way to any other name;
 //! 5. names still tied are all shown, in byte order, joined by `/` (`KNIGHT/T1`): no guess
 //!    is made between names of one kind.
@@ -72,8 +72,8 @@ mod tests {
         assert_eq!(label(&["CODE_END", "ORG"], &[]), "CODE_END/ORG");
         assert_eq!(label(&["T1", "KNIGHT"], &[]), "KNIGHT/T1");
         assert_eq!(
-            label(&["KNIGHT", "M2"], &["M2"]),
-            "M2",
+            label(&["KNIGHT", "PTR2"], &["PTR2"]),
+            "PTR2",
             "a label over a constant"
         );
         assert_eq!(
@@ -82,8 +82,8 @@ mod tests {
             "the harness first"
         );
         assert_eq!(
-            label(&["T1", "M2", "X"], &["X", "M2"]),
-            "M2/X",
+            label(&["T1", "PTR2", "X"], &["X", "PTR2"]),
+            "PTR2/X",
             "labels tied"
         );
         assert_eq!(label(&["CODE_START", "K"], &["CODE_START"]), "CODE_START");
