@@ -410,7 +410,7 @@ impl App {
 
 /// What the terse help line's keys do, for `?` (one status line).
 pub const KEYS_HELP: &str =
-    "n over CALL · o to RET · c to breakpoint · w watch a change · v source · t MHz · +- speed";
+    "n over CALL · o to RET · c to breakpoint · w watch · v source · t MHz · +- speed";
 
 impl super::super::terminal::Screen for App {
     fn draw(&self, frame: &mut ratatui::Frame) {

@@ -165,12 +165,13 @@ impl App {
             .rsplit_once(':')
             .filter(|(_, n)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
         let Some((file, number)) = line else {
+            let what = match self.source {
+                Some(_) => "symbol, address or FILE:LINE",
+                None => "symbol or address",
+            };
             return match self.resolve(text) {
                 Some(addr) => Ok((vec![addr], self.name_of(addr))),
-                None => Err(format!(
-                    "no symbol, address or FILE:LINE {}",
-                    crate::files::excerpt(text)
-                )),
+                None => Err(format!("no {what} {}", crate::files::excerpt(text))),
             };
         };
         let Some(map) = self.source.as_deref() else {
