@@ -38,6 +38,6 @@ pub use marks::MAX_FIXED_TARGETS;
 pub use registers::{Flags, Registers};
 pub use resume::{Run, RunEnd};
 pub use run::SLICE;
-pub use symbols::{SymbolTable, parse_u16};
+pub use symbols::{LABEL_MARK, SymbolTable, parse_u16};
 pub use trace::{AccessTrace, NoObserver, Observer, RoutineAccess};
 pub use watch::{Watch, WatchView};

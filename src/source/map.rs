@@ -32,9 +32,8 @@ pub struct Agreement {
 }
 
 impl SourceMap {
-    /// The map of `listing` (read from `origin`) on `image`. The source's dialect is
-    /// `dialect` when known; else the lines decide it: the one whose mnemonics more of them
-    /// use for the instructions at their addresses (TDL's `MOV`, `LXI` or Zilog's `LD`).
+    /// The map of `listing` (read from `origin`) on `image`, its dialect decided as
+    /// [`SourceMap::from_listing`] says.
     pub(super) fn new(
         listing: Listing,
         origin: &str,
@@ -97,8 +96,10 @@ impl SourceMap {
     }
 
     /// The map of the listing `text` (as `asm --lst` writes it, read from `origin`) on
-    /// `image`; `dialect` as for [`SourceMap::new`]. An error when the text is no listing or
-    /// no line of code of it is the image's.
+    /// `image`. The source's dialect is `dialect` when known; else the lines decide it: the one
+    /// whose mnemonics more of them use for the instructions at their addresses (TDL's `MOV`,
+    /// `LXI` or Zilog's `LD`). An error when the text is no listing or no line of code of it
+    /// is the image's.
     pub fn from_listing(
         text: &str,
         origin: &str,
