@@ -1,11 +1,12 @@
 //! The targets of the classes of bad input met after the first ones: where outputs go, trace
 //! files, expression arithmetic, INCLUDE and INCBIN of what is not a file, listings given as a
-//! program's source, and what the tool prints of its input. Each runs through [`crate::fuzz`],
-//! seeded and bounded like the rest.
+//! program's source, what the tool prints of its input, and the key texts of `jupiter --keys`.
+//! Each runs through [`crate::fuzz`], seeded and bounded like the rest.
 
 mod expressions;
 #[cfg(unix)]
 mod includes;
+mod keys;
 mod listings;
 #[cfg(unix)]
 mod outputs;
