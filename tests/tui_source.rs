@@ -48,7 +48,7 @@ fn assert_has(screen: &[String], text: &str) {
 }
 
 fn pc(app: &App) -> u16 {
-    app.driver().machine().pc()
+    app.machine().pc()
 }
 
 /// The 1-based number of the first line of `file` (under the repository) holding `text`

@@ -1,6 +1,6 @@
 //! The code pane: the source's own lines at PC when the program's source is at hand, the
 //! disassembly otherwise (and where no line of the source is the code at PC); `v` switches
-//! between the two.
+//! between the two (`V` on a whole program, where `v` switches the right-hand panes).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -23,7 +23,7 @@ impl App {
         Disassembler::new(&self.image, self.dialect).with_source(self.source.as_deref())
     }
 
-    /// Switches the code pane between the source and the disassembly (`v`).
+    /// Switches the code pane between the source and the disassembly (`v`, or `V`).
     pub(super) fn toggle_view(&mut self) {
         let Some(source) = &self.source else {
             self.status =
@@ -44,8 +44,10 @@ impl App {
     }
 
     pub(super) fn draw_listing(&self, frame: &mut Frame, area: Rect) {
-        let machine = self.driver().machine();
-        let active = *self.call_state() == CallState::Active;
+        let machine = self.machine();
+        // A program waiting in the monitor sits at 0038H, where no code of its runs.
+        let waiting = self.jupiter().is_some_and(|j| j.waiting_for_key());
+        let active = *self.call_state() == CallState::Active && !waiting;
         // After the call the PC sits on the harness's sentinel: keep the last RET in view.
         let pc = if active { machine.pc() } else { self.last_pc() };
         let memory: &[u8; 0x10000] = machine
@@ -78,15 +80,16 @@ impl App {
                 String::new(),
             ),
         };
+        let state = Mark { active, waiting };
         let lines: Vec<Line> = listing
             .into_iter()
-            .map(|line| self.listing_line(line, pc, active, width))
+            .map(|line| self.listing_line(line, pc, state, width))
             .collect();
         let title = format!("{}{place}", self.listing_title(pc));
         frame.render_widget(Paragraph::new(lines).block(self.pane(&title)), area);
     }
 
-    fn listing_line(&self, line: ListingLine, pc: u16, active: bool, width: usize) -> Line<'_> {
+    fn listing_line(&self, line: ListingLine, pc: u16, state: Mark, width: usize) -> Line<'_> {
         let theme = self.theme();
         match line {
             ListingLine::Label(name) => Line::from(Span::styled(format!("{name}:"), theme.label())),
@@ -101,17 +104,17 @@ impl App {
                 Line::from(vec![
                     Span::styled(self.breakpoint_mark(Some(addr)), theme.breakpoint()),
                     Span::styled(
-                        format!("{}{addr:04X} {bytes} {text}", mark(here, active)),
+                        format!("{}{addr:04X} {bytes} {text}", state.at(here)),
                         style,
                     ),
                 ])
             }
-            source @ ListingLine::Source { .. } => self.source_line(source, active, width),
+            source @ ListingLine::Source { .. } => self.source_line(source, state, width),
         }
     }
 
     /// A line of the source: breakpoint, mark, address, bytes and number as the width allows.
-    fn source_line(&self, line: ListingLine, active: bool, width: usize) -> Line<'_> {
+    fn source_line(&self, line: ListingLine, state: Mark, width: usize) -> Line<'_> {
         let ListingLine::Source {
             addr,
             bytes,
@@ -144,7 +147,7 @@ impl App {
         Line::from(vec![
             Span::styled(self.breakpoint_mark(addr), theme.breakpoint()),
             Span::styled(
-                format!("{}{at}{bytes}{number} {text}", mark(current, active)),
+                format!("{}{at}{bytes}{number} {text}", state.at(current)),
                 style,
             ),
         ])
@@ -195,7 +198,7 @@ impl App {
 
     /// The file of the source line at PC, else the first file (the main source).
     fn file_at_pc(&self, map: &crate::source::SourceMap) -> usize {
-        let pc = self.driver().machine().pc();
+        let pc = self.machine().pc();
         map.line_at(pc)
             .or_else(|| map.line_covering(pc))
             .map_or(0, |i| map.lines()[i].file)
@@ -203,21 +206,38 @@ impl App {
 
     fn listing_title(&self, pc: u16) -> String {
         let name = self.routine().name();
+        if self.jupiter().is_some_and(|j| j.waiting_for_key()) {
+            return format!("{name} · waits for a key at {}", self.short_name(pc));
+        }
         match self.call_state() {
             CallState::Active if self.is_running() => format!("{name} running ×{}", self.speed()),
             CallState::Active => format!("{name} · at {}", self.short_name(pc)),
+            CallState::Returned if self.jupiter().is_some() => format!("{name} ended"),
             CallState::Returned => format!("{name} returned"),
             CallState::Failed(_) => format!("{name} failed"),
         }
     }
 }
 
-/// The PC mark: `▶` at PC while the call runs, `✓` on the last instruction after it returned.
-fn mark(here: bool, active: bool) -> &'static str {
-    match (here, active) {
-        (false, _) => " ",
-        (true, true) => "▶",
-        (true, false) => "✓",
+/// Where the code stands, for the PC mark.
+#[derive(Debug, Clone, Copy)]
+struct Mark {
+    /// The call (or the program) runs at PC.
+    active: bool,
+    /// A whole program waits in the monitor for a key.
+    waiting: bool,
+}
+
+impl Mark {
+    /// `▶` at PC while the call runs, `▷` on the last instruction while a program waits for a
+    /// key, `✓` on it after the call returned.
+    fn at(self, here: bool) -> &'static str {
+        match (here, self.active) {
+            (false, _) => " ",
+            (true, true) => "▶",
+            (true, false) if self.waiting => "▷",
+            (true, false) => "✓",
+        }
     }
 }
 
