@@ -2,7 +2,9 @@
 //! comments, macro expansions) for the built-in image, from the listing the binary carries,
 //! and for a TDL program of the project's own; breakpoints by source line (`FILE:LINE`,
 //! `:LINE`, a line of a macro's body: every expansion) and by label stop at the right address;
-//! `v` switches to the disassembly, which writes operands as the source did.
+//! `v` switches to the disassembly, which writes operands as the source did. The built-in whole
+//! program on the Jupiter III steps in its own source the same way, a monitor call one step;
+//! `V` switches its code pane, whose disassembly reads each monitor call as one call.
 
 mod screen;
 
@@ -12,10 +14,11 @@ use std::sync::Arc;
 use crossterm::event::{KeyCode, KeyEvent};
 
 use sargon_z80::assembler::{self, Options as AsmOptions};
-use sargon_z80::machine::{Dialect, Image, SymbolTable, default_image};
+use sargon_z80::jupiter::{Glyphs, Look, Options as Start, entry, parse_keys};
+use sargon_z80::machine::{Dialect, Image, SymbolTable, default_image, default_program};
 use sargon_z80::position::Board;
 use sargon_z80::source::{SourceMap, builtin};
-use sargon_z80::tui::{App, Options};
+use sargon_z80::tui::{App, Options, ProgramOptions};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -234,4 +237,127 @@ fn breakpoint_lines_that_cannot_be_set_say_why() {
         plain.status(),
         "no source: run with --source FILE (a source or `asm --lst` listing)"
     );
+}
+
+/// The built-in whole program on the Jupiter III with its own source, `keys` queued.
+fn program_app(keys: &str) -> App {
+    let image = default_program();
+    let program = ProgramOptions {
+        start: Start {
+            entry: entry(&image, None).unwrap(),
+            seed: 7,
+        },
+        entry_name: "DRIVER".to_string(),
+        keys: parse_keys(keys).unwrap(),
+        glyphs: Glyphs::Unicode,
+        look: Look::Paper,
+    };
+    let options = Options {
+        source: builtin(&image).map(Arc::new),
+        ..Options::default()
+    };
+    App::program(&image, program, options).unwrap()
+}
+
+#[test]
+fn a_whole_program_steps_in_its_own_source() {
+    let image = default_program();
+    let greet = image.symbols.get("GREET").unwrap();
+    let mut app = program_app("");
+    assert!(app.shows_source());
+    let driver = line_of("asm/driver.asm", "DRIVER:", "DRIVER:");
+    assert_has(
+        &screen(&app, 140, 50),
+        &format!("DRIVER · at DRIVER · driver.asm:{driver}"),
+    );
+    // By line: the greeting's print, a macro call whose line stands for its RST.
+    let linout = line_of("asm/dialog.asm", "GREET:", "LINOUT  TGREET,TGREEN-TGREET");
+    prompt(&mut app, 'b', &format!("dialog.asm:{linout}"));
+    assert_eq!(
+        app.status(),
+        format!(
+            "breakpoint set at dialog.asm:{linout}, GREET+5 ({:04X}h)",
+            greet + 5
+        )
+    );
+    keys(&mut app, "c");
+    assert_eq!(pc(&app), greet + 5);
+    // The title names the line at PC, the RST of the macro's body; the call's line above it.
+    let linout_rst = line_of("asm/monitor.asm", "LINOUT  MACRO", "RST     38H");
+    let at_print = screen(&app, 140, 50);
+    assert_has(
+        &at_print,
+        &format!("DRIVER · at GREET+5 · monitor.asm:{linout_rst}"),
+    );
+    assert_has(
+        &at_print,
+        &format!("{linout:>5}          LINOUT  TGREET,TGREEN-"),
+    );
+    assert_has(
+        &at_print,
+        &format!("●▶{:04X}{linout_rst:>6}+         RST     38H", greet + 5),
+    );
+    // The print is one step: the RST's 11 T-states, the PC past its block (1 + 2 + 4 bytes),
+    // the greeting on the machine's screen, the next line of the source marked.
+    let before = app.jupiter().unwrap().clock().tstates;
+    keys(&mut app, "s");
+    assert_eq!(pc(&app), greet + 12);
+    assert_eq!(app.jupiter().unwrap().clock().tstates, before + 11);
+    let after = screen(&app, 140, 50);
+    assert_has(&after, "SARGON-Z80: CHESS BY THE RULES OF SARGON");
+    let newln_rst = line_of("asm/monitor.asm", "NEWLN   MACRO", "RST     38H");
+    assert_has(
+        &after,
+        &format!("DRIVER · at GREET+12 · monitor.asm:{newln_rst}"),
+    );
+    assert_has(&after, &format!("{:>5}          NEWLN", linout + 1));
+    // By label, in the dialogue: GR1, past the help the greeting skips.
+    let gr1 = image.symbols.get("GR1").unwrap();
+    prompt(&mut app, 'b', "GR1");
+    keys(&mut app, "c");
+    assert_eq!(pc(&app), gr1);
+    let gr1_line = line_of("asm/dialog.asm", "GREET:", "GR1:");
+    let blkout_rst = line_of("asm/monitor.asm", "BLKOUT  MACRO", "RST     38H");
+    let at_gr1 = screen(&app, 140, 50);
+    assert_has(&at_gr1, &format!("at GR1 · monitor.asm:{blkout_rst}"));
+    assert_has(&at_gr1, &format!("{gr1_line:>5}  GR1:    BLKOUT  QPLAY,"));
+    assert_has(
+        &at_gr1,
+        &format!("●▶{gr1:04X}{blkout_rst:>6}+         RST     38H"),
+    );
+}
+
+#[test]
+fn a_whole_programs_disassembly_reads_each_monitor_call_as_one() {
+    let image = default_program();
+    let greet = image.symbols.get("GREET").unwrap();
+    let mut app = program_app("");
+    prompt(&mut app, 'b', "GREET");
+    keys(&mut app, "c");
+    assert_eq!(pc(&app), greet);
+    // `V` switches the code pane (`v` switches the right-hand panes of a whole program).
+    keys(&mut app, "V");
+    assert!(!app.shows_source());
+    assert_eq!(app.status(), "the disassembly");
+    let code = screen(&app, 140, 50);
+    assert_has(&code, &format!("{:04X} 3E 1C        LD A,1CH", greet));
+    assert_has(
+        &code,
+        &format!("{:04X} FF           RST 38h ; echo", greet + 2),
+    );
+    assert_has(&code, &format!("{:04X} 81 1A        DB 81H,1AH", greet + 3));
+    assert_has(
+        &code,
+        &format!(
+            "{:04X} FF           RST 38h ; print line \"SARGON",
+            greet + 5
+        ),
+    );
+    assert_has(
+        &code,
+        &format!("{:04X} B2 1A        DB 0B2H,1AH", greet + 6),
+    );
+    assert_has(&code, "DW TGREET,TGREEN-TGREET");
+    keys(&mut app, "V");
+    assert!(app.shows_source());
 }

@@ -21,7 +21,7 @@ pub const SCREENS: [(&str, &str); 3] = [
     (
         "debugger-jupiter",
         "tui --jupiter --keys 'YW2e2-e4' --seed 7, `c`: the built-in program waits for the \
-         player's second move (124x36)",
+         player's second move in its source's lines (124x36)",
     ),
     (
         "play-z80",
@@ -72,7 +72,12 @@ fn debugger_jupiter() -> Vec<String> {
         glyphs: Glyphs::Unicode,
         look: Look::Paper,
     };
-    let mut app = App::program(&image, program, Options::default()).unwrap();
+    let options = Options {
+        // As `tui` runs it: the built-in program with its own source.
+        source: sargon_z80::source::builtin(&image).map(std::sync::Arc::new),
+        ..Options::default()
+    };
+    let mut app = App::program(&image, program, options).unwrap();
     app.handle_key(KeyEvent::from(KeyCode::Char('c')));
     crate::screen::lines(&crate::screen::draw(124, 36, |frame| app.draw(frame)))
 }

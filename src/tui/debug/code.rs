@@ -18,9 +18,13 @@ const NUMBER_WIDTH: usize = 48;
 const BYTES_WIDTH: usize = 72;
 
 impl App {
-    /// How the code is shown: the image, the dialect, the source.
+    /// How the code is shown: the image, the dialect, the source; on the Jupiter III every
+    /// `RST 38H` is a monitor call, whatever entry the program started from.
     pub fn disassembler(&self) -> Disassembler<'_> {
-        Disassembler::new(&self.image, self.dialect).with_source(self.source.as_deref())
+        let on_machine = self.image.is_whole_program() || self.jupiter().is_some();
+        Disassembler::new(&self.image, self.dialect)
+            .with_source(self.source.as_deref())
+            .with_monitor_calls(on_machine)
     }
 
     /// Switches the code pane between the source and the disassembly (`v`, or `V`).
