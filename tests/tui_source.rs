@@ -165,8 +165,8 @@ fn a_line_of_a_macro_body_stops_in_every_expansion() {
     assert!(places.contains(&pc(&app)), "{:04X}", pc(&app));
 }
 
-/// The TDL program stepped from WALK with its source.
-fn tdl_app() -> App {
+/// The TDL program of the tests and its source map.
+fn tdl_program() -> (Image, SourceMap) {
     let path = root().join("tests/fixtures/tdl_program.asm");
     let options = AsmOptions {
         dialect: assembler::Dialect::Tdl,
@@ -176,6 +176,12 @@ fn tdl_app() -> App {
     let symbols = SymbolTable::parse(&asm.sym_text()).unwrap();
     let image = Image::new(asm.bytes.clone(), asm.start, symbols).unwrap();
     let map = SourceMap::from_listing(&asm.lst_text(), "tdl_program.asm", None, &image).unwrap();
+    (image, map)
+}
+
+/// The TDL program stepped from WALK with its source.
+fn tdl_app() -> App {
+    let (image, map) = tdl_program();
     let options = Options {
         routine: "WALK".to_string(),
         dialect: Dialect::Tdl,
@@ -242,9 +248,15 @@ fn breakpoint_lines_that_cannot_be_set_say_why() {
 /// The built-in whole program on the Jupiter III with its own source, `keys` queued.
 fn program_app(keys: &str) -> App {
     let image = default_program();
+    let source = builtin(&image).unwrap();
+    whole_app(&image, source, Dialect::Zilog, keys)
+}
+
+/// `image` run from DRIVER on the Jupiter III with `source`, `keys` queued.
+fn whole_app(image: &Image, source: SourceMap, dialect: Dialect, keys: &str) -> App {
     let program = ProgramOptions {
         start: Start {
-            entry: entry(&image, None).unwrap(),
+            entry: entry(image, None).unwrap(),
             seed: 7,
         },
         entry_name: "DRIVER".to_string(),
@@ -253,10 +265,11 @@ fn program_app(keys: &str) -> App {
         look: Look::Paper,
     };
     let options = Options {
-        source: builtin(&image).map(Arc::new),
+        source: Some(Arc::new(source)),
+        dialect,
         ..Options::default()
     };
-    App::program(&image, program, options).unwrap()
+    App::program(image, program, options).unwrap()
 }
 
 #[test]
@@ -360,4 +373,86 @@ fn a_whole_programs_disassembly_reads_each_monitor_call_as_one() {
     assert_has(&code, "DW TGREET,TGREEN-TGREET");
     keys(&mut app, "V");
     assert!(app.shows_source());
+}
+
+#[test]
+fn a_tdl_whole_program_steps_in_its_own_source() {
+    let (image, map) = tdl_program();
+    let at = |name: &str| image.symbols.get(name).unwrap();
+    let fixture = "tests/fixtures/tdl_program.asm";
+    let mut app = whole_app(&image, map, Dialect::Tdl, "x");
+    // By line: the key read at AGAIN, a line of code in the dialogue.
+    let again = line_of(fixture, "AGAIN:", "AGAIN:");
+    prompt(&mut app, 'b', &format!("tdl_program.asm:{again}"));
+    assert_eq!(
+        app.status(),
+        format!(
+            "breakpoint set at tdl_program.asm:{again}, AGAIN ({:04X}h)",
+            at("AGAIN")
+        )
+    );
+    keys(&mut app, "c");
+    assert_eq!(pc(&app), at("AGAIN"));
+    let at_key = screen(&app, 140, 50);
+    assert_has(
+        &at_key,
+        &format!("DRIVER · at AGAIN · tdl_program.asm:{again}"),
+    );
+    assert_has(
+        &at_key,
+        &format!("●▶{:04X}{again:>6}  AGAIN:  RST     7", at("AGAIN")),
+    );
+    assert_has(&at_key, "HELLO FROM TDL");
+    // The key read is one step: 'x' in A, PC past the block's two bytes.
+    keys(&mut app, "s");
+    assert_eq!(pc(&app), at("AGAIN") + 3);
+    assert_eq!(app.machine().a(), b'x');
+    // Round to AGAIN: CPI and JRZ (7 + 7), the echo, the prompt and the new line (the RST's
+    // 11 each), JMPR (12).
+    let clock = app.jupiter().unwrap().clock().tstates;
+    prompt(&mut app, 'K', "Q");
+    keys(&mut app, "c");
+    assert_eq!(pc(&app), at("AGAIN"));
+    assert_eq!(
+        app.jupiter().unwrap().clock().tstates - clock,
+        7 + 7 + 3 * 11 + 12
+    );
+    // The disassembly in TDL's words, each monitor call one call with its block as data.
+    keys(&mut app, "V");
+    let code = screen(&app, 140, 50);
+    let again = at("AGAIN");
+    let prompt_at = at("PROMPT");
+    let block = format!(
+        "{:02X} {:02X} 05 00  .WORD PROMPT,PROMPE-PROMPT",
+        prompt_at & 0xFF,
+        prompt_at >> 8
+    );
+    for (addr, text) in [
+        (again, "FF           RST 7 ; key"),
+        (again + 1, "81 00        .BYTE 81H,0"),
+        (again + 7, "FF           RST 7 ; echo"),
+        (again + 8, "81 1A        .BYTE 81H,1AH"),
+        (again + 10, "FF           RST 7 ; print \"KEY? \""),
+        (again + 11, "B3 1A        .BYTE 0B3H,1AH"),
+        (again + 13, block.as_str()),
+        (again + 17, "FF           RST 7 ; new line"),
+        (again + 18, "92 1A        .BYTE 92H,1AH"),
+        (again + 20, "00 00        .WORD 0"),
+        (again + 22, "18 E8        JMPR AGAIN"),
+    ] {
+        assert_has(&code, &format!("{addr:04X} {text}"));
+    }
+    keys(&mut app, "V");
+    // By label: BYE, reached when Q is read.
+    prompt(&mut app, 'b', "BYE");
+    keys(&mut app, "c");
+    assert_eq!(pc(&app), at("BYE"));
+    let bye = line_of(fixture, "BYE:", "BYE:");
+    let at_bye = screen(&app, 140, 50);
+    assert_has(&at_bye, &format!("DRIVER · at BYE · tdl_program.asm:{bye}"));
+    assert_has(
+        &at_bye,
+        &format!("●▶{:04X}{bye:>6}  BYE:    RST     7", at("BYE")),
+    );
+    assert_has(&at_bye, "xKEY?");
 }
