@@ -691,7 +691,7 @@ fn errors_show_the_instruction_in_tdl_with_dialect_tdl() {
     let args = ["--keys", "", "--max-tstates", "17", "--seed", "1"];
     let zilog = jupiter(&spin, &args).output().unwrap();
     let error = stderr::joined(&String::from_utf8_lossy(&zilog.stderr));
-    assert!(error.contains("(DRIVER: LD A, (HL))"), "{error}");
+    assert!(error.contains("(DRIVER: LD A,(HL))"), "{error}");
     let mut tdl_args = args.to_vec();
     tdl_args.extend(["--dialect", "tdl"]);
     let tdl = jupiter(&spin, &tdl_args).output().unwrap();

@@ -18,7 +18,7 @@ use sargon_z80::jupiter::{Glyphs, Look, Options as Start, entry, parse_keys};
 use sargon_z80::machine::{Dialect, Image, SymbolTable, default_image, default_program};
 use sargon_z80::position::Board;
 use sargon_z80::source::{SourceMap, builtin};
-use sargon_z80::tui::{App, Options, ProgramOptions};
+use sargon_z80::tui::{App, Options, PROGRAM_MIN, ProgramOptions};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -373,6 +373,14 @@ fn a_whole_programs_disassembly_reads_each_monitor_call_as_one() {
     assert_has(&code, "DW TGREET,TGREEN-TGREET");
     keys(&mut app, "V");
     assert!(app.shows_source());
+    // `?` names V among a whole program's keys, on one status line of the least width.
+    keys(&mut app, "?");
+    assert_eq!(
+        app.status(),
+        "i/F2 type to the program · K queue keys · R to next key read · S to next search · \
+         v screen/board · V code · r restart"
+    );
+    assert!(app.status().chars().count() <= usize::from(PROGRAM_MIN.0));
 }
 
 #[test]
