@@ -86,7 +86,8 @@ pub struct TuiArgs {
     /// The R register on entry to FNDMOV: bit 0 picks white's book move.
     #[arg(long, default_value_t = 0, value_name = "BYTE")]
     r_register: u8,
-    /// Clock rates the T-state counter is converted at (t cycles), in MHz, comma-separated.
+    /// Clock rates the T-state counter is converted at (t cycles), in MHz (0.1 to 1000),
+    /// comma-separated.
     #[arg(long, value_name = "MHZ,...", value_delimiter = ',', default_values_t = DEFAULT_MHZ)]
     mhz: Vec<f64>,
     /// Draw pieces as FEN letters (for fonts without chess symbols).
@@ -186,6 +187,8 @@ fn run_program(args: TuiArgs, image: &Image) -> anyhow::Result<i32> {
         None => Vec::new(),
     };
     let seed = args.seed.unwrap_or_else(sargon_z80::random::fresh_seed);
+    let source = args.source.load(image, args.dialect.disassembler())?;
+    let source = source.map(std::sync::Arc::new);
     let program = ProgramOptions {
         start: Start { entry, seed },
         entry_name,
@@ -212,10 +215,7 @@ fn run_program(args: TuiArgs, image: &Image) -> anyhow::Result<i32> {
             r_register: args.r_register,
         },
         dialect: args.dialect.disassembler(),
-        source: args
-            .source
-            .load(image, args.dialect.disassembler())?
-            .map(std::sync::Arc::new),
+        source,
     };
     let mut app = App::program(image, program, options)?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
