@@ -77,15 +77,16 @@ pub struct TuiArgs {
     /// Draw the whole program's screen light on dark, a negative of the machine's.
     #[arg(long)]
     negative: bool,
-    /// PLYMAX of a FNDMOV call.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=MAX_PLYMAX as i64))]
-    ply: u8,
-    /// MOVENO of a FNDMOV call (1 runs the opening book).
-    #[arg(long, default_value_t = 2, value_name = "N")]
-    moveno: u8,
-    /// The R register on entry to FNDMOV: bit 0 picks white's book move.
-    #[arg(long, default_value_t = 0, value_name = "BYTE")]
-    r_register: u8,
+    /// PLYMAX of a FNDMOV call stepped as a routine [default: 2].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_PLYMAX as i64))]
+    ply: Option<u8>,
+    /// MOVENO of a FNDMOV call stepped as a routine (1 runs the opening book) [default: 2].
+    #[arg(long, value_name = "N")]
+    moveno: Option<u8>,
+    /// The R register on entry to a FNDMOV stepped as a routine: bit 0 picks white's book move
+    /// [default: 0].
+    #[arg(long, value_name = "BYTE")]
+    r_register: Option<u8>,
     /// Clock rates the T-state counter is converted at (t cycles), in MHz (0.1 to 1000),
     /// comma-separated.
     #[arg(long, value_name = "MHZ,...", value_delimiter = ',', default_values_t = DEFAULT_MHZ)]
@@ -104,22 +105,20 @@ pub struct TuiArgs {
 pub fn run(args: TuiArgs) -> anyhow::Result<i32> {
     check_mhz(&args.mhz)?;
     let (image, whole) = args.choose()?;
+    args.refuse_other_modes_options(whole)?;
     if whole {
         return run_program(args, &image);
     }
     let board = board_arg(args.fen.as_deref())?;
     let dialect = args.dialect.disassembler();
     let source = args.source.load(&image, dialect)?.map(std::sync::Arc::new);
+    let search = args.search_inputs();
     let options = Options {
         mhz: args.mhz,
         ascii: args.ascii,
         theme: Theme::from_env(),
         routine: args.routine.unwrap_or_else(|| "GENMOV".to_string()),
-        search: SearchInputs {
-            plymax: args.ply,
-            moveno: args.moveno,
-            r_register: args.r_register,
-        },
+        search,
         dialect,
         source,
     };
@@ -137,6 +136,48 @@ pub fn run(args: TuiArgs) -> anyhow::Result<i32> {
 }
 
 impl TuiArgs {
+    /// A FNDMOV call's inputs as given, else their defaults.
+    fn search_inputs(&self) -> SearchInputs {
+        SearchInputs {
+            plymax: self.ply.unwrap_or(2),
+            moveno: self.moveno.unwrap_or(2),
+            r_register: self.r_register.unwrap_or(0),
+        }
+    }
+
+    /// Options of the other mode are refused rather than silently dropped: a whole program
+    /// sets its own search inputs (its level is typed to it), and a routine reads no keys.
+    fn refuse_other_modes_options(&self, whole: bool) -> anyhow::Result<()> {
+        let search = [
+            ("--ply", self.ply.is_some()),
+            ("--moveno", self.moveno.is_some()),
+            ("--r-register", self.r_register.is_some()),
+        ];
+        let program = [
+            ("--seed", self.seed.is_some()),
+            ("--negative", self.negative),
+        ];
+        let (given, why): (Vec<&str>, &str) = if whole {
+            let given = search.iter().filter(|(_, on)| *on).map(|(n, _)| *n);
+            (
+                given.collect(),
+                "for a FNDMOV call stepped as a routine; a whole program sets its own \
+                 (type its level to it)",
+            )
+        } else {
+            let given = program.iter().filter(|(_, on)| *on).map(|(n, _)| *n);
+            (
+                given.collect(),
+                "for a whole program on the Jupiter III (add --jupiter)",
+            )
+        };
+        let verb = if given.len() == 1 { "is" } else { "are" };
+        match given.is_empty() {
+            true => Ok(()),
+            false => anyhow::bail!("{} {verb} {why}", given.join(", ")),
+        }
+    }
+
     /// True when the options ask for a whole program.
     fn asks_for_program(&self) -> bool {
         let driver = self
@@ -209,11 +250,7 @@ fn run_program(args: TuiArgs, image: &Image) -> anyhow::Result<i32> {
         ascii: args.ascii,
         theme: Theme::from_env(),
         routine: DEFAULT_ENTRY.to_string(),
-        search: SearchInputs {
-            plymax: args.ply,
-            moveno: args.moveno,
-            r_register: args.r_register,
-        },
+        search: args.search_inputs(),
         dialect: args.dialect.disassembler(),
         source,
     };
