@@ -255,9 +255,7 @@ fn steps<B: Bus>(
             (add as u32 & u32::from(class::T), stop)
         } else if c < class::BRANCH {
             if c >= class::STACK_WZ {
-                // PC read again rather than `next` narrowed, which would cost every
-                // instruction a second copy of it.
-                ram.hidden.wz = cpu.immutable_registers().pc();
+                ram.hidden.wz = next as u16;
             }
             let trip = !g.stack_ok(cpu.immutable_registers().get16(Reg16::SP));
             let stop = trip || tally.remaining == 0 || ram.marks[next] & STOP != 0;
@@ -312,17 +310,25 @@ fn branched(
     (pc, next): (usize, usize),
     tally: &mut Tally,
 ) -> (u32, bool) {
+    if c <= class::DJNZ {
+        // JR cc and DJNZ, the commonest: two bytes, 5 T-states more and WZ the target when
+        // taken, nothing else to look at.
+        let taken = next != (pc + 2) & 0xFFFF;
+        if taken {
+            tally.sum += 5;
+            ram.hidden.wz = next as u16;
+        }
+        let stop = tally.remaining == 0 || ram.marks[next] & STOP != 0;
+        let t = class::BRANCHES[usize::from(c & 7)].t;
+        return (u32::from(t) + if taken { 5 } else { 0 }, stop);
+    }
     let call = c == class::CALL;
     let (len, extra) = if call { (3, 7) } else { (2, 5) };
     let taken = next != (pc + len) & 0xFFFF;
     if taken {
         tally.sum += extra;
     }
-    if c <= class::DJNZ {
-        if taken {
-            ram.hidden.wz = cpu.immutable_registers().pc();
-        }
-    } else if call {
+    if call {
         ram.hidden.wz = ram.rules[pc] as u16;
     } else {
         block(cpu, ram, c, taken);
