@@ -288,11 +288,13 @@ fn steps<B: Bus>(
 fn wz_rule(cpu: &iz80::Cpu, ram: &mut Ram, c: u8, pc: usize) {
     let rule = ram.rules[pc];
     let regs = cpu.immutable_registers();
-    if c < class::OTHER {
-        ram.hidden.wz = rule as u16;
-    } else if c >= class::REGISTER {
+    // A register plus the operand first: board code indexes (IX+d) more often than it
+    // loads or jumps to a fixed address.
+    if c >= class::REGISTER {
         let (x, mask) = class::WZ_REGISTERS[usize::from((c >> 2) & 7)];
         ram.hidden.wz = (regs.get16(x) & mask).wrapping_add(rule as u16);
+    } else if c < class::OTHER {
+        ram.hidden.wz = rule as u16;
     } else {
         wz::plain(rule, regs, &mut ram.hidden.wz);
     }
