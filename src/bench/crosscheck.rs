@@ -80,6 +80,8 @@ pub fn builtin_run(depth: u32, random: u64, seed: u64, threads: usize) -> Config
         threads,
         keep_going: false,
         search_ply: 0,
+        search_positions: Vec::new(),
+        search_random: 0,
     }
 }
 
