@@ -4,6 +4,8 @@
 //! run must kill, a mutation run's fates (killed, runaway, missed, equivalent) on small plans,
 //! and `crosscheck --mutants` with its replays, its JSON and Ctrl-C.
 
+mod stderr;
+
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::Stdio;
@@ -356,7 +358,7 @@ fn mutants_of_a_rom_replay_with_the_rom_and_the_patch() {
 
 #[test]
 fn a_patch_or_a_count_that_cannot_be_is_refused() {
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 9] = [
         (
             &["--patch", "0x9000=1"],
             "error: --patch 0x9000: the address lies outside the image's bytes 0x0000..0x32EC",
@@ -370,6 +372,19 @@ fn a_patch_or_a_count_that_cannot_be_is_refused() {
             "expected ADDR=BYTE (the byte is not a number from 0 to 0xFF)",
         ),
         (&["--mutants", "0"], "0 is not in 1..=1000000"),
+        (&["--mutants", "1000001"], "1000001 is not in 1..=1000000"),
+        (
+            &["--mutants", "abc"],
+            "invalid value 'abc' for '--mutants <N>': invalid digit found in string",
+        ),
+        (
+            &["--mutants", "5", "--search"],
+            "the argument '--mutants <N>' cannot be used with '--search'",
+        ),
+        (
+            &["--search-random", "1000001"],
+            "1000001 is not in 0..=1000000",
+        ),
         (
             &["--mutants", "5", "--fen", "startpos"],
             "the argument '--mutants <N>' cannot be used with '--fen <FEN>'",
@@ -411,4 +426,42 @@ fn ctrl_c_prints_what_was_settled() {
     assert!(text.contains("verdict: interrupted after "), "{text}");
     assert!(text.contains(" of 20 mutant(s): "), "{text}");
     assert!(text.contains("  seed                 4\n"), "{text}");
+}
+
+#[test]
+fn a_mutation_run_of_an_image_that_fails_already_is_refused() {
+    // One byte of the development table changed: the unmutated image's search differs.
+    let dir = tempfile::tempdir().unwrap();
+    let (bin, sym) = (dir.path().join("f.bin"), dir.path().join("f.sym"));
+    let mut bytes = std::fs::read(rom("sargon.bin")).unwrap();
+    std::fs::copy(rom("sargon.sym"), &sym).unwrap();
+    let deva = usize::from(sym(&default_image(), "DEVA"));
+    bytes[deva + 2] = 0xFD;
+    std::fs::write(&bin, &bytes).unwrap();
+    let out = cmd()
+        .args([
+            "crosscheck",
+            "--mutants",
+            "3",
+            "--seed",
+            "1",
+            "--threads",
+            "2",
+        ])
+        .arg("--rom")
+        .arg(&bin)
+        .arg("--sym")
+        .arg(&sym)
+        .output()
+        .unwrap();
+    let stderr = stderr::joined(&String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "error: the unmutated image fails the default run already: SEARCH MISMATCH on \
+             built-in:cpw.epd:3 at PLYMAX 1: evaluation 0 of 21/21: image ply 0 (no previous \
+             move) VALM 0x82, native ply 0 (no previous move) VALM 0x80"
+        ),
+        "{stderr}"
+    );
 }

@@ -250,7 +250,7 @@ fn summary(report: &MutationReport) -> Result<(), OutputError> {
             ),
         ),
         ("default runs", duration(report.default_wall())),
-        ("deep runs", duration(report.deep_wall())),
+        ("deep runs", deep_time(report)),
         ("wall time", duration(report.wall)),
         ("seed", report.seed.to_string()),
     ];
@@ -258,6 +258,19 @@ fn summary(report: &MutationReport) -> Result<(), OutputError> {
         outln!("  {name:<20} {value}")?;
     }
     Ok(())
+}
+
+/// The deep runs' time, or that no mutant needed them.
+fn deep_time(report: &MutationReport) -> String {
+    let survivors = report
+        .results
+        .iter()
+        .filter(|r| !matches!(r.fate, Fate::Killed { .. }))
+        .count();
+    match survivors {
+        0 => "none (no survivor)".to_string(),
+        _ => duration(report.deep_wall()),
+    }
 }
 
 /// `28 PC left the image, 19 protected write, 7 runaway code`, or `none`.
