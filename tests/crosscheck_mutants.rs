@@ -432,10 +432,10 @@ fn ctrl_c_prints_what_was_settled() {
 fn a_mutation_run_of_an_image_that_fails_already_is_refused() {
     // One byte of the development table changed: the unmutated image's search differs.
     let dir = tempfile::tempdir().unwrap();
-    let (bin, sym) = (dir.path().join("f.bin"), dir.path().join("f.sym"));
-    let mut bytes = std::fs::read(rom("sargon.bin")).unwrap();
-    std::fs::copy(rom("sargon.sym"), &sym).unwrap();
     let deva = usize::from(sym(&default_image(), "DEVA"));
+    let (bin, table) = (dir.path().join("f.bin"), dir.path().join("f.sym"));
+    let mut bytes = std::fs::read(rom("sargon.bin")).unwrap();
+    std::fs::copy(rom("sargon.sym"), &table).unwrap();
     bytes[deva + 2] = 0xFD;
     std::fs::write(&bin, &bytes).unwrap();
     let out = cmd()
@@ -451,7 +451,7 @@ fn a_mutation_run_of_an_image_that_fails_already_is_refused() {
         .arg("--rom")
         .arg(&bin)
         .arg("--sym")
-        .arg(&sym)
+        .arg(&table)
         .output()
         .unwrap();
     let stderr = stderr::joined(&String::from_utf8_lossy(&out.stderr));

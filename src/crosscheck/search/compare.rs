@@ -254,18 +254,19 @@ fn left_as_poked(machine: &Machine, s: &SearchSymbols, setup: &Setup) -> Result<
             native: format!("{:#04X} as poked", board.cells[i]),
         }));
     }
-    let pair = |addr: u16| [machine.peek(addr), machine.peek(addr.wrapping_add(1))];
-    same(
-        "POSK after",
-        squares(pair(s.board.posk)),
-        squares(board.posk),
-    )?;
-    same("KOLOR after", hex(machine.peek(s.kolor)), hex(board.color))?;
-    same(
-        "COLOR after",
-        hex(machine.peek(s.board.color)),
-        hex(board.color),
-    )?;
+    // Compared raw first: the text of a difference is made only when there is one.
+    let posk = [
+        machine.peek(s.board.posk),
+        machine.peek(s.board.posk.wrapping_add(1)),
+    ];
+    if posk != board.posk {
+        same("POSK after", squares(posk), squares(board.posk))?;
+    }
+    for (field, addr) in [("KOLOR after", s.kolor), ("COLOR after", s.board.color)] {
+        if machine.peek(addr) != board.color {
+            same(field, hex(machine.peek(addr)), hex(board.color))?;
+        }
+    }
     same("MOVENO after", machine.peek(s.moveno), setup.moveno)
 }
 
