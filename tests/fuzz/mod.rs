@@ -1,7 +1,9 @@
 //! The targets of the classes of bad input met after the first ones: where outputs go, trace
 //! files, expression arithmetic, INCLUDE and INCBIN of what is not a file, what the tool
-//! prints of its input, and the key texts of `jupiter --keys`. Each runs through [`crate::fuzz`], seeded and bounded like the rest.
+//! prints of its input, the key texts of `jupiter --keys`, the radix of TDL macro expansions
+//! and the clock rates. Each runs through [`crate::fuzz`], seeded and bounded like the rest.
 
+mod clocks;
 mod expressions;
 #[cfg(unix)]
 mod includes;
@@ -9,4 +11,5 @@ mod keys;
 #[cfg(unix)]
 mod outputs;
 mod reports;
+mod tdl_macros;
 pub mod traces;
