@@ -7,7 +7,7 @@ use sargon_z80::crosscheck::mutants::{
     CodeMap, Fate, Found, MutantResult, MutationPlan, MutationReport, Stage, run_mutants,
 };
 use sargon_z80::machine::Image;
-use sargon_z80::text::{MAX_WIDTH, duration, grouped, hanging, shell_command};
+use sargon_z80::text::{MAX_WIDTH, address_span, duration, grouped, hanging, shell_command};
 
 use super::super::output::{OutputError, outln};
 use super::show::print_verdict;
@@ -60,9 +60,8 @@ fn header(
     outln!("image: {}", args.describe_image())?;
     let entries: Vec<&str> = code.entries.iter().map(|&(name, _)| name).collect();
     let mut line = format!(
-        "code:  {:#06X}..{:#06X}, {} bytes: {} and what they reach",
-        code.start,
-        code.end,
+        "code:  {}, {} bytes: {} and what they reach",
+        address_span(u32::from(code.start), code.end),
         grouped(code.len() as u64),
         entries.join(", ")
     );

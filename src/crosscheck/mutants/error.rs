@@ -13,7 +13,8 @@ pub enum MutantError {
     NoCode,
     /// A patch names an address outside the image's bytes.
     #[error(
-        "--patch {addr:#06X}: the address lies outside the image's bytes {org:#06X}..{end:#06X}"
+        "--patch {addr:#06X}: the address lies outside the image's bytes {}",
+        crate::text::address_span(u32::from(*.org), *.end)
     )]
     PatchOutside {
         /// The patched address.
