@@ -315,6 +315,8 @@ fn run_to_the_next_search_shows_the_search_panes() {
     let image = default_program();
     let fndmov = image.symbols.get("FNDMOV").unwrap();
     let mut app = program("YB2");
+    // Nothing the program has not written is read as a list.
+    assert!(app.moves().is_empty());
     keys(&mut app, "S");
     assert_eq!(app.machine().pc(), fndmov, "{}", app.status());
     assert!(app.in_search());
@@ -348,6 +350,12 @@ fn run_to_the_next_search_shows_the_search_panes() {
     keys(&mut app, "c");
     assert!(!app.in_search());
     assert_eq!(app.jupiter().unwrap().searches().count(), 2);
+    // Between searches the pane shows the ply-1 list the program generated last: after its
+    // 2.Nc3, Black's 29 moves, in GENMOV's order.
+    let root: Vec<String> = app.moves().into_iter().map(|m| m.uci).collect();
+    assert_eq!(root.len(), 29, "{root:?}");
+    assert_eq!(root[..4], ["a7a6", "a7a5", "b7b6", "b7b5"], "{root:?}");
+    assert_eq!(root[28], "g8h6", "{root:?}");
     assert_eq!(
         (app.tstates(), app.instructions()),
         jupiter_clock("YB2e7-e5")
@@ -469,6 +477,24 @@ fn a_whole_program_refuses_what_belongs_to_a_routine() {
     let (code, stderr) = cli(&["tui", "--jupiter", "--entry", "NOWHERE"]);
     assert_eq!(code, Some(2));
     assert!(stderr.contains("no entry \"NOWHERE\""), "{stderr}");
+    // Each mode's own options are refused in the other, never dropped silently.
+    let (code, stderr) = cli(&["tui", "--jupiter", "--ply", "4", "--r-register", "1"]);
+    assert_eq!(code, Some(2));
+    // The message wraps at 100 columns: its lines read as one.
+    let line = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        line.contains(
+            "error: --ply, --r-register are for a FNDMOV call stepped as a routine; \
+             a whole program sets its own (type its level to it)"
+        ),
+        "{stderr}"
+    );
+    let (code, stderr) = cli(&["tui", "--routine", "FNDMOV", "--seed", "7"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("error: --seed is for a whole program on the Jupiter III (add --jupiter)"),
+        "{stderr}"
+    );
     // Set up, the debugger asks for a terminal it does not have here.
     let (code, stderr) = cli(&["tui", "--jupiter", "--keys", "YW2", "--seed", "7"]);
     assert_eq!(code, Some(2));
