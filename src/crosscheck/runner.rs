@@ -213,11 +213,7 @@ fn search_part(
     stop: Option<&AtomicBool>,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<Searched, RunError> {
-    let first = config.board_total();
-    let mut scratch = RandomScratch::default();
-    let searched: Vec<SearchedPosition> = (span.first - first..span.end - first)
-        .map(|k| searched_position(config, k, &mut scratch))
-        .collect();
+    let searched = searched_positions(config, span);
     let setups: Vec<Setup> = searched.iter().map(|p| p.setup).collect();
     let run = SearchRunConfig {
         max_ply: config.search_ply,
@@ -266,6 +262,15 @@ fn search_part(
         reached: report.reached as u64,
         threads: config.threads.max(1).min(setups.len().max(1)),
     })
+}
+
+/// The positions the searches `span` stand for, in job order.
+fn searched_positions(config: &Config, span: Span) -> Vec<SearchedPosition> {
+    let first = config.board_total();
+    let mut scratch = RandomScratch::default();
+    (span.first - first..span.end - first)
+        .map(|k| searched_position(config, k, &mut scratch))
+        .collect()
 }
 
 /// A position whose search a run compares: its setup, where it came from and its FEN.
