@@ -1,7 +1,8 @@
 //! Moves that throw a won game away: a repetition of a position already on the board in this
-//! game, or a stalemate. The 1978 program knows neither (it keeps no game record, and scores a
-//! stalemate as a level position); a game driver that wants to convert its advantage asks here,
-//! and searches the other moves for the best that does neither.
+//! game, a move that lets the fifty-move rule be claimed, or a stalemate. The 1978 program
+//! knows none of them (it keeps no game record, no count of quiet moves, and scores a
+//! stalemate as a level position); a game driver that wants to convert its advantage asks
+//! here, and searches the other moves for the best that does none of them.
 
 use super::searcher::{Control, Failure, Request, Searcher};
 use super::state::Game;
@@ -16,13 +17,20 @@ pub enum Spoiler {
     Repetition,
     /// It leaves the opponent without a legal move, not in check.
     Stalemate,
+    /// Neither a capture nor a pawn move, it makes a hundred plies without one: either side
+    /// may claim a draw by the fifty-move rule.
+    FiftyMoves,
 }
+
+/// Plies without a capture or a pawn move after which a draw may be claimed.
+pub const FIFTY_MOVES: u32 = 100;
 
 impl std::fmt::Display for Spoiler {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             Spoiler::Repetition => "repeats a position of the game",
             Spoiler::Stalemate => "stalemates",
+            Spoiler::FiftyMoves => "lets the fifty-move rule be claimed",
         })
     }
 }
@@ -48,12 +56,16 @@ impl Key {
     }
 }
 
-/// Whether playing `mv` now would repeat a position or stalemate.
+/// Whether playing `mv` now would repeat a position, let the fifty-move rule be claimed, or
+/// stalemate. A checkmate is none of them.
 pub fn spoiler(game: &Game, mv: &Move) -> Option<Spoiler> {
     let mut after = *game.board();
     make(&mut after, mv);
-    if legal_moves(&after, Rules::Standard).is_empty() && !in_check(&after, after.color) {
-        return Some(Spoiler::Stalemate);
+    if legal_moves(&after, Rules::Standard).is_empty() {
+        return (!in_check(&after, after.color)).then_some(Spoiler::Stalemate);
+    }
+    if game.halfmove_after(mv) >= FIFTY_MOVES {
+        return Some(Spoiler::FiftyMoves);
     }
     let key = Key::of(&after);
     let now = std::iter::once(game.board());
@@ -132,6 +144,24 @@ mod tests {
             Some(Spoiler::Stalemate)
         );
         assert_eq!(spoiler(&game, &game.find("f1f8").unwrap()), None, "mate");
+    }
+
+    #[test]
+    fn a_quiet_move_at_the_hundredth_ply_spoils_and_a_pawn_move_does_not() {
+        let game = Game::from_fen("8/8/8/4k3/8/8/P7/3QK3 w - - 99 80").unwrap();
+        assert_eq!(
+            spoiler(&game, &game.find("d1e2").unwrap()),
+            Some(Spoiler::FiftyMoves)
+        );
+        assert_eq!(spoiler(&game, &game.find("a2a3").unwrap()), None);
+        let fresh = Game::from_fen("8/8/8/4k3/8/8/P7/3QK3 w - - 98 80").unwrap();
+        assert_eq!(spoiler(&fresh, &fresh.find("d1e2").unwrap()), None);
+        let mate = Game::from_fen("7k/8/6K1/8/8/8/8/5Q2 w - - 99 80").unwrap();
+        assert_eq!(
+            spoiler(&mate, &mate.find("f1f8").unwrap()),
+            None,
+            "mate ends it"
+        );
     }
 
     #[test]
