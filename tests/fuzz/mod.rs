@@ -1,6 +1,7 @@
 //! The targets of the classes of bad input met after the first ones: where outputs go, trace
-//! files, expression arithmetic, INCLUDE and INCBIN of what is not a file, and what the tool
-//! prints of its input. Each runs through [`crate::fuzz`], seeded and bounded like the rest.
+//! files, expression arithmetic, INCLUDE and INCBIN of what is not a file, what the tool
+//! prints of its input, and the values of a UCI `go`. Each runs through [`crate::fuzz`],
+//! seeded and bounded like the rest.
 
 mod expressions;
 #[cfg(unix)]
@@ -9,3 +10,4 @@ mod includes;
 mod outputs;
 mod reports;
 pub mod traces;
+mod uci_go;
