@@ -87,6 +87,10 @@ impl Searcher for Watched {
         self.inner.name()
     }
 
+    fn deepest(&self) -> u8 {
+        self.inner.deepest()
+    }
+
     fn search(&mut self, request: &Request, control: &Control) -> Result<Answer, Failure> {
         let result = self.inner.search(request, control);
         if let Err(Failure::Runaway(error)) = &result {
