@@ -50,7 +50,7 @@ pub use assembler::{AssemblerRow, TARGET_LINES, generated_source};
 pub use bare::BareIz80;
 pub use crosscheck::{CrosscheckRun, CrosscheckSection, MILLION, builtin_run};
 pub use emulation::{ENGINES, EmulationWorkload, EngineSpeed, SEARCH_WORKLOAD};
-pub use engine::{EngineSection, EvaluationSpeed, SearchSpeed};
+pub use engine::{AnalysisSpeed, EngineSection, EvaluationSpeed, SearchSpeed};
 pub use genmov::GenmovWorkload;
 pub use goal::{Figure, Goal, Judged, Limit, Status, Unit};
 pub use host::{Host, load_average};
