@@ -8,9 +8,11 @@
 ;       Columns 16-63 hold the board, white at the bottom: file f at
 ;       columns 16 + 6f .. 21 + 6f, rank r at rows 28 - 4r .. 31 - 4r,
 ;       so each rank is one page of video memory (H = 0C7H - r) and a
-;       square's cells differ in L alone. Light squares are unlit
-;       (80H), dark ones lit (0BFH); a piece's 4 x 4 picture sits in
-;       columns 1-4 of its square. The rank digits are in the top-left
+;       square's cells differ in L alone. The screen is paper-white: a
+;       set dot is dark. Light squares are 80H (no dot set), dark ones
+;       0BFH (every dot set), as on a real board: a8 and h1 light, a1
+;       and h8 dark. A piece's 4 x 4 picture sits in columns 1-4 of
+;       its square. The rank digits are in the top-left
 ;       cell of the a-file squares, the file letters in the bottom-
 ;       right cell of the first rank. Column 15 is the board's edge.
 ;
@@ -49,7 +51,7 @@ SCR1:   NEWLN
         LD      HL,VIDEO+TEXTW
         LD      DE,64
         LD      B,32
-SCR2:   LD      (HL),0AAH               ; the right half lit
+SCR2:   LD      (HL),0AAH               ; the right half dark
         ADD     HL,DE
         DJNZ    SCR2
         XOR     A
@@ -70,7 +72,7 @@ SCR2:   LD      (HL),0AAH               ; the right half lit
 
 ;       RULER: a rule across the text area from HL.
 RULER:  LD      B,TEXTW
-RU1:    LD      (HL),8CH                ; the middle row lit
+RU1:    LD      (HL),8CH                ; the middle row dark
         INC     HL
         DJNZ    RU1
         RET
@@ -100,8 +102,9 @@ BD2:    INC     C
 ;       SQDRAW: ONE SQUARE
 ;**********************************************************************
 ;       FUNCTION:   Fills the square's 6 x 4 cells with its colour,
-;                   draws the piece A (a board byte, 0 = none) in it,
-;                   inverted on a dark square, and its labels.
+;                   draws the piece A (a board byte, 0 = none) in it
+;                   (black dark and white light on either colour of
+;                   square: pictures.asm says how), and its labels.
 ;       INPUTS:     C = the square's board index, A = the piece.
 ;       REGISTERS:  AF, BC, DE, HL destroyed.
 ;**********************************************************************
@@ -131,7 +134,7 @@ SQD1:   INC     B                       ; B = the rank
         ADD     A,B
         RRCA                            ; carry: a light square
         LD      BC,4*256+3FH            ; 4 rows; dark: invert the picture
-        LD      A,0BFH                  ; dark: every dot lit
+        LD      A,0BFH                  ; dark: every dot set
         JR      NC,SQD2
         LD      A,80H                   ; light: none
         LD      C,0
@@ -163,8 +166,12 @@ SQD3:   LD      (HL),A
         ADD     A,A
         BIT     7,B
         JR      Z,SQD4
-        INC     A
-SQD4:   ADD     A,A
+        INC     A                       ; black
+SQD4:   INC     C                       ; a light square (C = 0)?
+        DEC     C
+        JR      NZ,SQD4A
+        XOR     1                       ; then the other picture
+SQD4A:  ADD     A,A
         ADD     A,A
         ADD     A,A
         ADD     A,A

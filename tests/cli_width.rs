@@ -290,8 +290,8 @@ fn jupiter_fits_when_it_stops_fails_or_refuses() {
     assert_eq!(code, Some(2), "{text}");
     assert!(
         text.contains(
-            "\nstopped: the program was still running after --max-tstates (2,000,006 T-states) at PC \
-             = 38A0H (PS1:\n         DEC BC)\nclock: 2,000,006 T-states, 304,214 instructions (500 ms \
+            "\nstopped: the program was still running after --max-tstates (2,000,000 T-states) at PC \
+             = 38A6H (PS1:\n         DEC BC)\nclock: 2,000,008 T-states, 304,240 instructions (500 ms \
              at 4 MHz)\n"
         ),
         "{text}"

@@ -191,7 +191,7 @@ fn no_free_memory_is_an_error_that_says_where() {
     let stderr = joined(&String::from_utf8_lossy(&out.stderr));
     assert!(
         stderr.contains(
-            "no room for the previous-move entry: 0x2000 is in the image (0x0000..=0x3ADC) and \
+            "no room for the previous-move entry: 0x2000 is in the image (0x0000..=0x3AE2) and \
              memory is in use up to 0xBFF8, too close to the video memory at 0xC000: define \
              PREVMV (six free bytes) in the symbol file"
         ),

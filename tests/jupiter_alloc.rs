@@ -52,9 +52,32 @@ fn a_long_run_allocates_nothing() {
     let mut jupiter = Jupiter::new(&image, options).unwrap();
     // Warm up: the first search is recorded (its vector grows once).
     jupiter.run(250_000_000).unwrap();
-    assert_eq!(jupiter.searches().len(), 1);
+    assert_eq!(jupiter.searches().count(), 1);
     let (allocations, pause) = counting::allocations(|| jupiter.run(400_000_000));
     assert_eq!(pause, Ok(Pause::Clock));
     assert!(jupiter.clock().instructions > 30_000_000);
     assert_eq!(allocations, 0);
+}
+
+/// A program that does nothing but search, in a loop.
+const SEARCH_LOOP: &str = "DRIVER: CALL FNDMOV\n JR DRIVER\nFNDMOV: RET\nBESTM: DW 0\n";
+
+#[test]
+fn a_program_searching_in_a_loop_keeps_its_memory_flat() {
+    let asm = assemble_str("loop.asm", SEARCH_LOOP, &[]).unwrap();
+    let symbols = SymbolTable::parse(&asm.sym_text()).unwrap();
+    let image = Image::new(asm.bytes.clone(), 0, symbols).unwrap();
+    let options = Options {
+        entry: entry(&image, None).unwrap(),
+        seed: 0,
+    };
+    let mut jupiter = Jupiter::new(&image, options).unwrap();
+    // Warm up: past the first 256 searches and 256 more, the log holds all it ever will.
+    jupiter.run(1_000_000).unwrap();
+    assert_eq!(jupiter.searches().count(), 25_641);
+    let (allocations, pause) = counting::allocations(|| jupiter.run(100_000_000));
+    assert_eq!(pause, Ok(Pause::Clock));
+    assert_eq!(jupiter.searches().count(), 2_564_102);
+    assert_eq!(jupiter.searches().omitted(), 2_564_102 - 512);
+    assert_eq!(allocations, 0, "2.5 million searches later");
 }

@@ -3,6 +3,8 @@
 //! programs made here: the scripted run, its screen, JSON and pictures, the ways it stops, and
 //! what it refuses.
 
+mod stderr;
+
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
@@ -125,7 +127,10 @@ fn the_json_object_has_the_screen_the_moves_the_keys_and_why_it_stopped() {
     );
     assert_eq!(doc["keys"]["given"], "aB{ctrl-r}x");
     assert_eq!(doc["keys"]["used"], "aB{ctrl-r}");
-    assert_eq!(doc["keys"]["unused"], 1);
+    assert_eq!(
+        doc["keys"]["unused"], "x",
+        "a key text, as given and used are"
+    );
     let moves = doc["computer_moves"].as_array().unwrap();
     let expected: Vec<(&str, u64, u64)> = [(b'a', "e2e4"), (b'B', "f7f5")]
         .iter()
@@ -163,8 +168,10 @@ fn the_json_object_has_the_screen_the_moves_the_keys_and_why_it_stopped() {
     // The same seed and keys replay the same run.
     let mut again = json(&image, &["--keys", "aB{ctrl-r}x", "--seed", "9"], 0);
     let mut first = doc.clone();
-    first["wall_seconds"] = Value::Null;
-    again["wall_seconds"] = Value::Null;
+    for doc in [&mut first, &mut again] {
+        doc["wall_seconds"] = Value::Null;
+        doc["running_seconds"] = Value::Null;
+    }
     assert_eq!(first, again);
 }
 
@@ -190,8 +197,9 @@ fn a_runaway_is_stopped_by_max_tstates_with_what_it_was_doing() {
         .assert()
         .code(2)
         .stderr(contains(
-            "after --max-tstates (1,000,008 T-states) at PC = 0000H (DRIVER:\n       JR 0000h)\n",
-        ));
+            "after --max-tstates (1,000,000 T-states) at PC = 0000H (DRIVER:\n       JR 0000h)\n",
+        ))
+        .stdout(contains("clock: 1,000,008 T-states"));
 }
 
 #[test]
@@ -501,8 +509,10 @@ fn every_failure_replays_from_the_command_it_prints() {
     let again = run_printed(&command);
     assert_eq!(again.status.code(), Some(2));
     let mut again: Value = serde_json::from_slice(&again.stdout).unwrap();
-    doc["wall_seconds"] = Value::Null;
-    again["wall_seconds"] = Value::Null;
+    for doc in [&mut doc, &mut again] {
+        doc["wall_seconds"] = Value::Null;
+        doc["running_seconds"] = Value::Null;
+    }
     assert_eq!(doc, again);
 }
 
@@ -548,4 +558,176 @@ fn an_image_loaded_at_0_for_want_of_org_is_hinted_at() {
     .stderr(contains("--max-tstates (100 T-states)").and(contains("hint:").not()));
     let doc = json(&long, &["--org", "0"], 2);
     assert_eq!(doc["stopped"]["hint"], Value::Null);
+}
+
+/// Searches twice: the first move is played (its from-square emptied on BOARDA before the key
+/// read), the second is not (the program returns to the monitor as it is).
+const PLAYED_AND_NOT: &str = "\
+ ORG 100H
+DRIVER: LD SP,8000H
+ CALL FNDMOV
+ XOR A
+ LD (BOARDA+35),A
+ RST 38H
+ DB 81H,00H
+ CALL FNDMOV
+ RST 38H
+ DB 1FH
+FNDMOV: LD HL,ENTRY
+ LD (BESTM),HL
+ RET
+BESTM: DW 0
+ENTRY: DW 0
+ DB 35,55,0,0
+BOARDA: DS 120,1
+";
+
+#[test]
+fn a_search_whose_move_the_program_does_not_play_is_marked() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = program(dir.path(), PLAYED_AND_NOT);
+    let doc = json(&image, &["--org", "0x100", "--keys", "k", "--seed", "1"], 0);
+    let played: Vec<(u64, &Value)> = doc["computer_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["number"].as_u64().unwrap(), &m["played"]))
+        .collect();
+    assert_eq!(played, [(1, &Value::Bool(true)), (2, &Value::Bool(false))]);
+    jupiter(&image, &["--org", "0x100", "--keys", "k", "--seed", "1"])
+        .assert()
+        .success()
+        .stdout(contains(
+            "computer moves:\n    1. e2e4  36 T-states, 3 instructions (< 1 ms at 4 MHz)\n    2. e2e4  \
+             36 T-states, 3 instructions (< 1 ms at 4 MHz), searched but not played\n",
+        ));
+}
+
+#[test]
+fn a_program_searching_in_a_loop_has_a_bounded_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = program(
+        dir.path(),
+        "DRIVER: CALL FNDMOV\n JR DRIVER\nFNDMOV: RET\nBESTM: DW 0\n",
+    );
+    // 39 T-states a turn (CALL 17, RET 10, JR 12), the search its RET: 256,410 searches in
+    // 10^7 T-states.
+    let args = ["--keys", "", "--max-tstates", "10000000", "--seed", "1"];
+    let doc = json(&image, &args, 2);
+    let moves = doc["computer_moves"].as_array().unwrap();
+    let numbers: Vec<u64> = moves
+        .iter()
+        .map(|m| m["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers.len(), 512, "the first 256 and the last 256");
+    assert_eq!((numbers[0], numbers[255]), (1, 256));
+    assert_eq!((numbers[256], numbers[511]), (256_410 - 255, 256_410));
+    assert_eq!(doc["searches"]["count"], 256_410);
+    assert_eq!(doc["searches"]["omitted"], 256_410 - 512);
+    assert_eq!(doc["searches"]["tstates"], 256_410 * 10);
+    let out = jupiter(&image, &args).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("\n       ... 255,898 searches more, not kept\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n  256,410. 0000  10 T-states, 1 instructions"),
+        "{text}"
+    );
+    assert!(text.contains("\n       total of 256,410 searches: 2,564,100 T-states"));
+    assert!(
+        text.lines().count() < 530 && text.len() < 40_000,
+        "{}",
+        text.len()
+    );
+}
+
+#[test]
+fn a_scripted_run_is_bounded_by_default_and_names_the_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let spin = program(dir.path(), "ORG 0\nDRIVER: JR DRIVER\n");
+    let doc = json(&spin, &["--keys", "", "--max-tstates", "100"], 2);
+    assert_eq!(doc["max_tstates"], 100);
+    let halt = program(dir.path(), "ORG 0\nDRIVER: HALT\n");
+    let doc = json(&halt, &["--keys", ""], 2);
+    assert_eq!(doc["max_tstates"], 10_000_000_000_000u64);
+}
+
+#[test]
+fn keys_starting_with_a_dash_replay_as_one_word() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = echo(dir.path());
+    let out = jupiter(&image, &["--keys=-ab", "--seed", "2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let command = printed_replay(&text);
+    assert!(command.contains(" --keys=-ab --seed 2"), "{command}");
+    let again = run_printed(&command);
+    assert!(again.status.success(), "{again:?}");
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
+}
+
+#[test]
+fn a_key_code_is_hexadecimal_and_a_bare_number_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let image = echo(dir.path());
+    jupiter(&image, &["--keys", "a{12}"])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "error: the key text's `{12}` at character 2 is a bare number: a key code is hexadecimal,",
+        ));
+    let doc = json(&image, &["--keys", "{0x61}{62h}"], 0);
+    assert_eq!(doc["keys"]["used"], "ab");
+}
+
+#[test]
+fn errors_show_the_instruction_in_tdl_with_dialect_tdl() {
+    let dir = tempfile::tempdir().unwrap();
+    // LD A,(HL) (7) and JP (10): at 17 T-states the program is back at DRIVER.
+    let spin = program(dir.path(), "ORG 0\nDRIVER: LD A,(HL)\n JP DRIVER\n");
+    let args = ["--keys", "", "--max-tstates", "17", "--seed", "1"];
+    let zilog = jupiter(&spin, &args).output().unwrap();
+    let error = stderr::joined(&String::from_utf8_lossy(&zilog.stderr));
+    assert!(error.contains("(DRIVER: LD A, (HL))"), "{error}");
+    let mut tdl_args = args.to_vec();
+    tdl_args.extend(["--dialect", "tdl"]);
+    let tdl = jupiter(&spin, &tdl_args).output().unwrap();
+    let text = String::from_utf8_lossy(&tdl.stdout);
+    let error = stderr::joined(&String::from_utf8_lossy(&tdl.stderr));
+    assert!(error.contains("(DRIVER: MOV A,M)"), "{error}");
+    assert!(printed_replay(&text).ends_with(" --dialect tdl"), "{text}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_paced_run_faster_than_the_host_answers_ctrl_c_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let spin = program(dir.path(), "ORG 0\nDRIVER: JR DRIVER\n");
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sargon-z80"))
+        .arg("jupiter")
+        .arg("--rom")
+        .arg(&spin.0)
+        .arg("--sym")
+        .arg(&spin.1)
+        .args(["--keys", "", "--pace", "--mhz", "1000", "--seed", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // By now the clock due is ahead of the program's by more than the host can run in a
+    // second (tests/jupiter_machine.rs holds the pacer itself to its deadline).
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let sent = std::time::Instant::now();
+    // SAFETY: kill(2) on the child's own pid.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let out = child.wait_with_output().unwrap();
+    let answered = sent.elapsed();
+    assert_eq!(out.status.code(), Some(130), "{out:?}");
+    assert!(
+        answered < std::time::Duration::from_millis(1500),
+        "Ctrl-C answered after {answered:?}"
+    );
 }

@@ -2,9 +2,11 @@
 //! monitor call and console rule, keys and R, the clock, searches followed through FNDMOV and
 //! BESTM, and the ways a program stops.
 
+use std::time::{Duration, Instant};
+
 use sargon_z80::assembler::assemble_str;
 use sargon_z80::jupiter::{
-    End, Glyphs, Jupiter, JupiterError, Options, Pause, Search, VIDEO, entry, parse_keys,
+    End, Glyphs, Jupiter, JupiterError, Options, Pacer, Pause, Search, VIDEO, entry, parse_keys,
 };
 use sargon_z80::machine::{Cost, Image, MachineError, SymbolTable};
 
@@ -325,6 +327,7 @@ fn searches_are_followed_through_fndmov_and_bestm() {
         from: 35,
         to: 55,
         flags: 0,
+        played: None,
     };
     let second = Search {
         started: 10 + 17 + cost.tstates + 7 + 11 + 17,
@@ -334,7 +337,8 @@ fn searches_are_followed_through_fndmov_and_bestm() {
         flags: 0x20,
         ..first
     };
-    assert_eq!(j.searches(), [first, second]);
+    assert_eq!(j.searches().first(), [first, second]);
+    assert_eq!((j.searches().count(), j.searches().omitted()), (2, 0));
     assert!(j.follows_searches() && j.search_since().is_none());
 }
 
@@ -427,4 +431,25 @@ fn a_program_that_ends_below_0038h_still_reaches_the_monitor() {
     );
     assert_eq!(j.run(u64::MAX), Ok(Pause::Ended(End::Monitor { block: 6 })));
     assert_eq!(rows(&j)[0], "s");
+}
+
+#[test]
+fn a_pacer_behind_its_clock_comes_back_by_its_deadline() {
+    // A clock the host cannot keep: the pacer's anchor two seconds back at 1,000 MHz puts the
+    // clock due 2 x 10^9 T-states ahead, seconds of the host's work. The run still comes back
+    // by its deadline (give or take a slice), so the caller can look at Ctrl-C.
+    let mut j = start(&program("SPIN: JR SPIN\n"), 0);
+    let now = Instant::now();
+    let Some(past) = now.checked_sub(Duration::from_secs(2)) else {
+        return;
+    };
+    let mut pacer = Pacer::new(1_000.0, 0, past);
+    let pause = pacer.run(&mut j, u64::MAX, now + Duration::from_millis(50));
+    let took = now.elapsed();
+    assert_eq!(pause, Ok(Pause::Clock));
+    assert!(
+        took < Duration::from_millis(1_000),
+        "came back after {took:?}"
+    );
+    assert!(j.clock().tstates < 1_000_000_000, "{}", j.clock().tstates);
 }

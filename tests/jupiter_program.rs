@@ -218,7 +218,7 @@ fn level_2_searches_cost_what_think_measures() {
     let after = run["clock"]["tstates"].as_u64().unwrap()
         - last["started"].as_u64().unwrap()
         - last["tstates"].as_u64().unwrap();
-    assert_eq!(after, 2_505_574);
+    assert_eq!(after, 2_506_310);
 }
 
 #[test]
@@ -259,7 +259,7 @@ fn keys_that_do_not_fit_are_not_taken_and_backspace_corrects() {
     // "z" and "9" fit no place, Backspace takes the "e" before them back, the separator is any
     // key, and a second Backspace takes back the to-square's file.
     let run = play("yw2ze9{bs}e2 e{bs}e4");
-    assert_eq!(run["keys"]["unused"], 0);
+    assert_eq!(run["keys"]["unused"], "");
     assert_eq!(computer_moves(&run)[0].0, "e7e5");
     assert_eq!(text(&run, 3), "  1 e2-e4 e7-e5");
     // The keys echoed so far, with a correction.
@@ -425,4 +425,144 @@ fn a_pawn_reaching_the_last_rank_becomes_a_queen() {
     assert_eq!(text(&run, 3), "  1 b7-b8 d7-d5");
     let fen = "8/1P1p3k/8/8/8/8/8/K7 w - - 0 1";
     assert_eq!(moves[1], think_from(fen, &["b7b8q", "d7d5", "a1a2"], 2));
+}
+
+/// The PNG of the built-in program's screen after `keys`, with `extra` options.
+fn picture(keys: &str, extra: &[&str]) -> resvg::tiny_skia::Pixmap {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("screen.png");
+    let out = Command::cargo_bin("sargon-z80")
+        .unwrap()
+        .args(["jupiter", "--seed", SEED, "--keys", keys, "--png"])
+        .arg(&png)
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    resvg::tiny_skia::Pixmap::decode_png(&std::fs::read(&png).unwrap()).unwrap()
+}
+
+/// The grey level of the centre of one dot of the screen: dot `x` (0-1) and `y` (0-2) of the
+/// cell at `row`, `column` (the picture's cells are 12 x 18 pixels, 16 pixels in).
+fn dot(png: &resvg::tiny_skia::Pixmap, row: u32, column: u32, x: u32, y: u32) -> u8 {
+    let pixel = png
+        .pixel(16 + column * 12 + x * 6 + 3, 16 + row * 18 + y * 6 + 3)
+        .unwrap();
+    assert_eq!((pixel.red(), pixel.green()), (pixel.blue(), pixel.blue()));
+    pixel.red()
+}
+
+/// Where a square's cells begin: (row, column) of its top-left cell.
+fn square(name: &str) -> (u32, u32) {
+    let [file, rank] = name.as_bytes() else {
+        panic!("{name}")
+    };
+    let (file, rank) = (u32::from(file - b'a'), u32::from(rank - b'1'));
+    (28 - 4 * rank, 16 + 6 * file)
+}
+
+/// A square's own colour: a dot of its last column, clear of the piece and the labels.
+fn ground(png: &resvg::tiny_skia::Pixmap, name: &str) -> u8 {
+    let (row, column) = square(name);
+    dot(png, row + 1, column + 5, 1, 1)
+}
+
+/// The piece's colour: a dot every piece's shape covers (8 x 12 dots from the square's
+/// second column: dot 3 of its row 9, the top of the base).
+fn body(png: &resvg::tiny_skia::Pixmap, name: &str) -> u8 {
+    let (row, column) = square(name);
+    dot(png, row + 3, column + 2, 1, 0)
+}
+
+/// The dot beside the base, outside every shape: the piece's ring, or the square.
+fn beside(png: &resvg::tiny_skia::Pixmap, name: &str) -> u8 {
+    let (row, column) = square(name);
+    dot(png, row + 3, column + 1, 0, 0)
+}
+
+const DARK: u8 = 0x1C;
+const LIGHT: u8 = 0xEE;
+
+#[test]
+fn the_board_reads_as_a_real_board_in_the_picture() {
+    let png = picture("yw2", &[]);
+    // The squares: a8 and h1 light, a1 and h8 dark.
+    let grounds = ["a8", "h1", "a1", "h8", "e4", "d4"].map(|s| ground(&png, s));
+    assert_eq!(grounds, [LIGHT, LIGHT, DARK, DARK, LIGHT, DARK]);
+    // Black pieces dark and white ones light, on either colour of square.
+    for (squares, colour) in [
+        (["a1", "d1", "e1", "h1", "a2", "b2"], LIGHT),
+        (["a8", "d8", "e8", "h8", "a7", "b7"], DARK),
+    ] {
+        for name in squares {
+            assert_eq!(body(&png, name), colour, "{name}");
+        }
+    }
+    // A piece on a square of its own colour is ringed in the other: the white queen on d1
+    // (light) in dark, the black rook on h8 (dark) in light; else the square shows beside it.
+    let rings = ["d1", "h8", "a1", "a8"].map(|s| beside(&png, s));
+    assert_eq!(rings, [DARK, LIGHT, DARK, LIGHT]);
+    // The negative swaps every tone.
+    let negative = picture("yw2", &["--negative"]);
+    assert_eq!(ground(&negative, "a8"), DARK);
+    assert_eq!(body(&negative, "a1"), DARK);
+    assert_eq!(body(&negative, "a8"), LIGHT);
+    // The ground around the board and behind the text is the paper.
+    assert_eq!(png.pixel(4, 4).unwrap().red(), LIGHT);
+    assert_eq!(negative.pixel(4, 4).unwrap().red(), DARK);
+}
+
+/// The picture bytes of asm/pictures.asm against the drawings in its comments: `#` the shape,
+/// `o` its ring (every dot outside the shape that touches it, diagonals included).
+#[test]
+fn the_piece_pictures_are_the_shapes_drawn_in_their_comments() {
+    let text =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("asm/pictures.asm"))
+            .unwrap();
+    let art: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix(";           "))
+        .filter(|l| l.len() == 8)
+        .collect();
+    let bytes: Vec<u8> = text
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("DB"))
+        .flat_map(|l| l.split(','))
+        .map(|b| u8::from_str_radix(b.trim().trim_end_matches('H'), 16).unwrap())
+        .collect();
+    assert_eq!((art.len(), bytes.len()), (6 * 12, 6 * 2 * 16));
+    for (piece, drawing) in art.chunks(12).enumerate() {
+        let at = |x: i32, y: i32| -> char {
+            if (0..8).contains(&x) && (0..12).contains(&y) {
+                drawing[y as usize].as_bytes()[x as usize] as char
+            } else {
+                '.'
+            }
+        };
+        for (picture, mark) in ['#', 'o'].into_iter().enumerate() {
+            let start = (piece * 2 + picture) * 16;
+            for cell in 0..16 {
+                let (cx, cy) = ((cell % 4) as i32 * 2, (cell / 4) as i32 * 3);
+                let mut expected = 0x80;
+                for bit in 0..6 {
+                    if at(cx + bit % 2, cy + bit / 2) == mark {
+                        expected |= 1 << bit;
+                    }
+                }
+                assert_eq!(
+                    bytes[start + cell],
+                    expected,
+                    "piece {piece} picture {picture}"
+                );
+            }
+        }
+        // The ring is exactly the shape's neighbours.
+        for y in 0..12 {
+            for x in 0..8 {
+                let touches = (-1..=1).any(|dy| (-1..=1).any(|dx| at(x + dx, y + dy) == '#'));
+                let ring = at(x, y) != '#' && touches;
+                assert_eq!(at(x, y) == 'o', ring, "piece {piece} dot {x},{y}");
+            }
+        }
+    }
 }

@@ -123,7 +123,7 @@ fn run_whole(program: &Image, options: Options) -> Result<u64, BenchError> {
         Pause::Ended(_) => {}
         pause => unreachable!("the search program only ends, it paused: {pause:?}"),
     }
-    Ok(jupiter.searches()[0].cost.tstates)
+    Ok(jupiter.searches().first()[0].cost.tstates)
 }
 
 /// Times one run; a run that failed once the first had passed is a broken machine.

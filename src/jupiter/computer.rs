@@ -8,9 +8,10 @@ use crate::random::SplitMix64;
 
 use super::console::{CELLS, Console, VIDEO};
 use super::error::JupiterError;
+use super::log::SearchLog;
 use super::monitor::{Call, MONITOR, block_bytes, decode};
 use super::screen::Screen;
-use super::watch::{ProgramWatch, Search, SearchSymbols};
+use super::watch::{ProgramWatch, SearchSymbols};
 
 /// The most instructions one piece of a run executes before the room looks up: long enough
 /// that the pieces cost nothing, short enough to answer a clock limit.
@@ -202,6 +203,7 @@ impl Jupiter {
             RunEnd::Budget => Ok(()),
             RunEnd::Broke { .. } => self.monitor(),
             RunEnd::Returned => {
+                self.settle_search();
                 self.state = State::Ended(End::Returned);
                 Ok(())
             }
@@ -230,10 +232,12 @@ impl Jupiter {
         let machine = &mut self.machine;
         match call {
             Call::ReadKey => {
+                self.settle_search();
                 self.state = State::Waiting { block };
                 return Ok(());
             }
             Call::Exit => {
+                self.settle_search();
                 self.state = State::Ended(End::Monitor { block });
                 return Ok(());
             }
@@ -251,6 +255,12 @@ impl Jupiter {
         }
         self.return_from(block, call.len(), None);
         Ok(())
+    }
+
+    /// Decides whether the latest search's move was played: the program reads a key or ends.
+    fn settle_search(&mut self) {
+        let machine = &self.machine;
+        self.watch.settle(|address| machine.peek(address));
     }
 
     /// Ends the key read at `block` with `key` in A, R advanced by the seed's next amount.
@@ -285,8 +295,9 @@ impl Jupiter {
         self.clock
     }
 
-    /// Every finished search, in order (empty when the image has no FNDMOV and BESTM).
-    pub fn searches(&self) -> &[Search] {
+    /// The finished searches: the first and the latest of them, and the count and cost of
+    /// all (none when the image has no FNDMOV and BESTM).
+    pub fn searches(&self) -> &SearchLog {
         &self.watch.searches
     }
 
@@ -321,6 +332,11 @@ impl Jupiter {
     /// Keys queued and not read yet.
     pub fn keys_queued(&self) -> usize {
         self.keys.len()
+    }
+
+    /// The keys queued and not read yet, in order.
+    pub fn keys_unread(&self) -> Vec<u8> {
+        self.keys.iter().copied().collect()
     }
 
     /// Every key given to the program, read or still queued, in order: what replays a session.

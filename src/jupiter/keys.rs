@@ -3,7 +3,9 @@
 //! Printable ASCII stands for itself. Braces name the other keys: `{enter}` (0DH), `{bs}` or
 //! `{backspace}` (08H), `{esc}` or `{escape}` (1BH), `{tab}` (09H), `{ctrl-X}` for a Ctrl
 //! letter (`{ctrl-r}` is 12H; also `@ [ \ ] ^ _`), `{0x12}` or `{12h}` for any 7-bit code, and
-//! `{{` for a brace itself. Names ignore case. A line break in the text is Enter.
+//! `{{` for a brace itself. Names ignore case. A line break in the text is Enter. A code is
+//! hexadecimal, as every code the documentation gives: a bare number (`{12}`) is refused
+//! rather than guessed at.
 
 /// Why a key text does not parse.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -33,6 +35,20 @@ pub enum KeyError {
         position: usize,
         /// What stood in the braces (cut short, control characters escaped).
         name: String,
+    },
+    /// A number in braces without `0x` or `h`: decimal or hexadecimal is not said.
+    #[error(
+        "the key text's `{{{name}}}` at character {position} is a bare number: a key code is \
+         hexadecimal, {{0x{name}}} or {{{name}h}}{}",
+        decimal_note(*.decimal)
+    )]
+    BareNumber {
+        /// 1-based, in characters.
+        position: usize,
+        /// The digits (cut short).
+        name: String,
+        /// What the digits mean in decimal, when that is a 7-bit code.
+        decimal: Option<u8>,
     },
 }
 
@@ -66,6 +82,9 @@ pub fn parse_keys(text: &str) -> Result<Vec<u8>, KeyError> {
                 if !closed {
                     return Err(KeyError::Unclosed { position });
                 }
+                if !name.is_empty() && name.chars().all(|c| c.is_ascii_digit()) {
+                    return Err(bare_number(position, &name));
+                }
                 keys.push(named(&name).ok_or_else(|| KeyError::Unknown {
                     position,
                     name: crate::files::clip(&name),
@@ -83,6 +102,22 @@ pub fn parse_keys(text: &str) -> Result<Vec<u8>, KeyError> {
         }
     }
     Ok(keys)
+}
+
+/// The error for the digits `name` in braces at `position`.
+fn bare_number(position: usize, name: &str) -> KeyError {
+    KeyError::BareNumber {
+        position,
+        name: crate::files::clip(name),
+        decimal: name.parse::<u8>().ok().filter(|&b| b < 0x80),
+    }
+}
+
+/// ` (decimal 12 is {0x0C})` for a bare number that is a 7-bit code in decimal.
+fn decimal_note(decimal: Option<u8>) -> String {
+    decimal
+        .map(|code| format!(" (decimal {code} is {{0x{code:02X}}})"))
+        .unwrap_or_default()
 }
 
 /// The key a name in braces stands for.
@@ -169,6 +204,20 @@ mod tests {
                 character: '\u{e9}'
             })
         );
+        assert_eq!(
+            parse_keys("ab{12}"),
+            Err(KeyError::BareNumber {
+                position: 3,
+                name: "12".into(),
+                decimal: Some(12)
+            })
+        );
+        assert_eq!(
+            parse_keys("{12}").unwrap_err().to_string(),
+            "the key text's `{12}` at character 1 is a bare number: a key code is hexadecimal, \
+             {0x12} or {12h} (decimal 12 is {0x0C})"
+        );
+        assert_eq!(parse_keys("{0x12}{12h}{12H}").unwrap(), b"\x12\x12\x12");
         let message = parse_keys("{nope}").unwrap_err().to_string();
         assert!(
             message.contains("`{nope}` at character 1 names no key"),

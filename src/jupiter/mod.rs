@@ -14,13 +14,18 @@
 //! ([`Jupiter::push_keys`], [`parse_keys`] for the `{enter}` forms); at each key read R
 //! advances by an amount drawn from the run's seed, so a session replays from its seed and
 //! keys. An image that names FNDMOV and BESTM has each search reported ([`Search`]): its exact
-//! cost and the squares of the entry BESTM points at. A [`Pacer`] holds a run to a chosen clock,
-//! and [`screen_svg`] draws the screen as a picture.
+//! cost, the squares of the entry BESTM points at and, with BOARDA, whether the move was
+//! played; a [`SearchLog`] keeps the first and the latest of them and counts the rest, so a
+//! run's memory stays flat however often its program searches. A [`Pacer`] holds a run to a
+//! chosen clock, and [`screen_svg`] draws the screen as a picture in a [`Look`]: the machine's
+//! paper-white screen, or its negative.
 
 mod computer;
 mod console;
 mod error;
 mod keys;
+mod log;
+mod look;
 mod monitor;
 mod pace;
 mod picture;
@@ -32,9 +37,11 @@ pub use computer::{DEFAULT_ENTRY, End, Jupiter, Options, Pause, entry};
 pub use console::{CELLS, COLUMNS, Console, ROWS, VIDEO, cell};
 pub use error::JupiterError;
 pub use keys::{KeyError, key_text, parse_keys};
+pub use log::{KEPT, Search, SearchLog};
+pub use look::{Look, Rgb, hex};
 pub use monitor::{BLOCK_BYTES, Call, MONITOR, decode};
 pub use pace::Pacer;
 pub use picture::screen_svg;
 pub use screen::{Glyphs, Screen, glyph, sextant};
 pub use session::{Stop, run_to_stop};
-pub use watch::{Search, SearchSymbols};
+pub use watch::SearchSymbols;

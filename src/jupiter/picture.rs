@@ -1,10 +1,12 @@
 //! The screen as a picture for sharing: a standalone SVG (any browser opens it; the profiler's
 //! PNG path renders it), each graphics cell drawn as its 2x3 blocks and each text cell as its
-//! character in a monospace font, on the dark screen of the machine.
+//! character in a monospace font, in the tones of a [`Look`]: the machine's paper-white screen,
+//! dark marks on a light ground, unless the negative is asked for.
 
 use std::fmt::Write;
 
 use super::console::{COLUMNS, ROWS};
+use super::look::{Look, hex};
 use super::screen::Screen;
 
 /// A block of a graphics cell: a cell is two blocks wide and three high.
@@ -17,12 +19,12 @@ const SCREEN_H: usize = ROWS * CELL_H;
 const CAPTION_H: usize = 28;
 const FONT: &str = "DejaVu Sans Mono, Menlo, Consolas, monospace";
 const FONT_SIZE: usize = 15;
-const INK: &str = "#e8f0e8";
-const PAPER: &str = "#101410";
-const CAPTION_INK: &str = "#505850";
+/// The caption's grey, readable on either ground.
+const CAPTION_INK: &str = "#808080";
 
-/// The screen as an SVG document, with `caption` under it when given.
-pub fn screen_svg(screen: &Screen, caption: Option<&str>) -> String {
+/// The screen as an SVG document in the tones of `look`, with `caption` under it when given.
+pub fn screen_svg(screen: &Screen, caption: Option<&str>, look: Look) -> String {
+    let (ink, paper) = (hex(look.ink()), hex(look.paper()));
     let width = SCREEN_W + 2 * MARGIN;
     let height = SCREEN_H + 2 * MARGIN + if caption.is_some() { CAPTION_H } else { 0 };
     let mut svg = String::with_capacity(64 * 1024);
@@ -32,16 +34,16 @@ pub fn screen_svg(screen: &Screen, caption: Option<&str>) -> String {
     );
     let _ = writeln!(
         svg,
-        r#"<rect width="{width}" height="{height}" fill="{PAPER}"/>"#
+        r#"<rect width="{width}" height="{height}" fill="{paper}"/>"#
     );
-    let _ = writeln!(svg, r#"<g fill="{INK}" shape-rendering="crispEdges">"#);
+    let _ = writeln!(svg, r#"<g fill="{ink}" shape-rendering="crispEdges">"#);
     for block_row in 0..ROWS * 3 {
         blocks(&mut svg, screen, block_row);
     }
     svg.push_str("</g>\n");
     let _ = writeln!(
         svg,
-        r#"<g fill="{INK}" font-family="{FONT}" font-size="{FONT_SIZE}" text-anchor="middle">"#
+        r#"<g fill="{ink}" font-family="{FONT}" font-size="{FONT_SIZE}" text-anchor="middle">"#
     );
     for row in 0..ROWS {
         text(&mut svg, screen, row);
@@ -60,18 +62,18 @@ pub fn screen_svg(screen: &Screen, caption: Option<&str>) -> String {
 }
 
 /// Whether the block in column `half` (0 left, 1 right) of block row `third` (0..2) of the
-/// cell holding `byte` is lit.
-fn lit(byte: u8, third: usize, half: usize) -> bool {
+/// cell holding `byte` is set (drawn in ink).
+fn set(byte: u8, third: usize, half: usize) -> bool {
     (0x80..=0xBF).contains(&byte) && byte & (1 << (2 * third + half)) != 0
 }
 
-/// One row of blocks across the screen, lit runs merged into one rectangle each.
+/// One row of blocks across the screen, runs of set blocks merged into one rectangle each.
 fn blocks(svg: &mut String, screen: &Screen, block_row: usize) {
     let (row, third) = (block_row / 3, block_row % 3);
     let y = MARGIN + block_row * BLOCK;
     let mut run: Option<usize> = None;
     for i in 0..=2 * COLUMNS {
-        let on = i < 2 * COLUMNS && lit(screen.cell(row, i / 2), third, i % 2);
+        let on = i < 2 * COLUMNS && set(screen.cell(row, i / 2), third, i % 2);
         match (on, run) {
             (true, None) => run = Some(i),
             (false, Some(start)) => {
@@ -145,7 +147,11 @@ mod tests {
     #[test]
     fn blocks_merge_into_runs_and_text_sits_in_its_cells() {
         // A full block, the top bar of the next cell, then "a<".
-        let svg = screen_svg(&screen(&[0xBF, 0x83, b'a', b'<']), Some("seed 1 & more"));
+        let svg = screen_svg(
+            &screen(&[0xBF, 0x83, b'a', b'<']),
+            Some("seed 1 & more"),
+            Look::Paper,
+        );
         assert!(
             svg.contains(r#"<rect x="16" y="16" width="24" height="6"/>"#),
             "{svg}"
@@ -159,11 +165,16 @@ mod tests {
         );
         assert!(svg.contains(">seed 1 &amp; more</text>"));
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
+        // Dark ink on a light ground; the negative swaps them.
+        assert!(svg.contains(r##"fill="#eeeeee"/>"##) && svg.contains(r##"<g fill="#1c1c1c" "##));
+        let negative = screen_svg(&screen(b"a"), None, Look::Negative);
+        assert!(negative.contains(r##"fill="#1c1c1c"/>"##), "{negative}");
+        assert!(negative.contains(r##"<g fill="#eeeeee" "##));
     }
 
     #[test]
     fn the_picture_renders() {
-        let svg = screen_svg(&screen(b"\xBF\xAA hi"), None);
+        let svg = screen_svg(&screen(b"\xBF\xAA hi"), None, Look::Paper);
         let tree = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default()).unwrap();
         assert_eq!(tree.size().width() as usize, SCREEN_W + 2 * MARGIN);
         assert_eq!(tree.size().height() as usize, SCREEN_H + 2 * MARGIN);

@@ -1,12 +1,13 @@
 //! What the screen shows: the 2,048 cells of the video memory as characters.
 //!
 //! A cell from 20H to 7EH is its ASCII character; one from 80H to BFH is a 2x3 block graphic
-//! whose bits 0-5 light the cells top-left, top-right, middle-left, middle-right, bottom-left
+//! whose bits 0-5 set the cells top-left, top-right, middle-left, middle-right, bottom-left
 //! and bottom-right. Unicode has these 64 patterns as the sextants of "Symbols for Legacy
 //! Computing" (U+1FB00 onwards, in the same bit order), with the four patterns a space, the
-//! left half, the right half and the full block taken from the older blocks. Every other byte
-//! shows as a space. [`Glyphs::Ascii`] draws the graphics with plain characters for fonts
-//! without sextants.
+//! left half, the right half and the full block taken from the older blocks. A set bit is
+//! drawn in the glyph's ink: dark on the machine's paper-white screen ([`Look`](super::Look)
+//! says which tone is which). Every other byte shows as a space. [`Glyphs::Ascii`] draws the
+//! graphics with plain characters for fonts without sextants.
 
 use super::console::{CELLS, COLUMNS, ROWS, VIDEO};
 
@@ -16,19 +17,23 @@ pub enum Glyphs {
     /// Unicode sextants and block elements: the screen as it looked.
     #[default]
     Unicode,
-    /// Plain ASCII: a few shapes by name, the rest by how much of the cell is lit.
+    /// Plain ASCII: each pattern as the character whose shape is nearest to it.
     Ascii,
 }
 
-/// The first sextant: pattern 1 (top-left lit).
+/// The first sextant: pattern 1 (top-left set).
 const SEXTANT_BASE: u32 = 0x1FB00;
 /// The patterns Unicode gives no sextant of their own: the left and right halves.
 const LEFT_HALF: u8 = 0b01_01_01;
 const RIGHT_HALF: u8 = 0b10_10_10;
 const FULL: u8 = 0b11_11_11;
-const TOP: u8 = 0b00_00_11;
-const MIDDLE: u8 = 0b00_11_00;
-const BOTTOM: u8 = 0b11_00_00;
+
+/// The ASCII character of each 2x3 pattern, by the pattern's value: the character whose own
+/// shape is nearest, so that pictures keep their outlines (`[` `]` the halves, `"` `-` `_` the
+/// bars, `` ` `` `'` `.` `,` the corners, `/` `\` the diagonals, `L` `J` `F` `7` `P` `q` `b`
+/// `d` the corners of a block, `o` the lower two thirds, `#` all six).
+const ASCII_BLOCKS: &[u8; 64] =
+    b" `'\"~|/\"~\\|\"---^.:'\"|[/F/>/Pr[/P,`:\"\\\\<q|\\]7-\\]q___=_L/E_\\J3obd#";
 
 /// The character a cell holding `byte` shows.
 pub fn glyph(byte: u8, glyphs: Glyphs) -> char {
@@ -57,23 +62,9 @@ pub fn sextant(pattern: u8) -> char {
     }
 }
 
-/// A plain character for a 2x3 pattern: the halves and bars by shape, the rest by how many of
-/// its six cells are lit.
+/// The plain character for a 2x3 pattern.
 fn ascii_block(pattern: u8) -> char {
-    match pattern {
-        0 => ' ',
-        FULL => '#',
-        LEFT_HALF => '[',
-        RIGHT_HALF => ']',
-        TOP => '"',
-        MIDDLE => '-',
-        BOTTOM => '_',
-        p => match p.count_ones() {
-            1 | 2 => '.',
-            3 | 4 => '+',
-            _ => '%',
-        },
-    }
+    char::from(ASCII_BLOCKS[usize::from(pattern & FULL)])
 }
 
 /// The screen at one moment: its cells and the console's cursor.
@@ -157,7 +148,11 @@ mod tests {
     fn cells_as_characters() {
         assert_eq!(glyph(b'e', Glyphs::Unicode), 'e');
         assert_eq!(glyph(0x7E, Glyphs::Unicode), '~');
-        assert_eq!(glyph(0x80, Glyphs::Unicode), ' ', "an unlit graphic");
+        assert_eq!(
+            glyph(0x80, Glyphs::Unicode),
+            ' ',
+            "a graphic with no bit set"
+        );
         assert_eq!(glyph(0xBF, Glyphs::Unicode), '\u{2588}');
         assert_eq!(
             glyph(0xAA, Glyphs::Unicode),
@@ -177,7 +172,16 @@ mod tests {
             .iter()
             .map(|&b| glyph(b, Glyphs::Ascii))
             .collect();
-        assert_eq!(ascii, " #[]\"-_.+%");
+        assert_eq!(ascii, " #[]\"-_`\"d");
+        // Every pattern has a printable character; the corners of a block read as corners.
+        for pattern in 0..64 {
+            assert!(ascii_block(pattern).is_ascii_graphic() || pattern == 0);
+        }
+        let corners: String = [0b11_01_01, 0b11_10_10, 0b01_01_11, 0b10_10_11]
+            .map(ascii_block)
+            .iter()
+            .collect();
+        assert_eq!(corners, "LJF7");
     }
 
     #[test]

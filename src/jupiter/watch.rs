@@ -6,24 +6,8 @@ use std::ops::ControlFlow;
 
 use crate::machine::{Cost, SymbolTable, Watch, WatchView};
 
+use super::log::{Search, SearchLog};
 use super::monitor::MONITOR;
-
-/// One call of the program's search routine: when it began, what it cost, what it chose.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Search {
-    /// The program's clock (T-states) when the routine was entered.
-    pub started: u64,
-    /// The routine's own instructions and T-states, its final RET included.
-    pub cost: Cost,
-    /// BESTM after the return: the address of the chosen entry (0 when none was chosen).
-    pub bestm: u16,
-    /// The chosen entry's from-square byte (BESTM + 2).
-    pub from: u8,
-    /// The chosen entry's to-square byte (BESTM + 3).
-    pub to: u8,
-    /// The chosen entry's flags byte (BESTM + 4).
-    pub flags: u8,
-}
 
 /// The search routine and its answer, when the image names both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,14 +16,18 @@ pub struct SearchSymbols {
     pub entry: u16,
     /// The word that points at the chosen entry afterwards (BESTM).
     pub best: u16,
+    /// The board its squares index (BOARDA), when the image names it: a search's move is
+    /// played when the byte of its from-square there changes.
+    pub board: Option<u16>,
 }
 
 impl SearchSymbols {
-    /// FNDMOV and BESTM of `symbols`, when both are there.
+    /// FNDMOV and BESTM of `symbols`, when both are there, and BOARDA when it is.
     pub fn find(symbols: &SymbolTable) -> Option<SearchSymbols> {
         Some(SearchSymbols {
             entry: symbols.get("FNDMOV")?,
             best: symbols.get("BESTM")?,
+            board: symbols.get("BOARDA"),
         })
     }
 }
@@ -62,8 +50,11 @@ pub(crate) struct ProgramWatch {
     open: Option<Open>,
     /// The program's clock when the current run began: a hit's cost is counted from it.
     pub base: Cost,
-    /// Every finished search, in order.
-    pub searches: Vec<Search>,
+    /// The finished searches.
+    pub searches: SearchLog,
+    /// The latest search's from-square in memory and the byte it held when the search
+    /// returned, until the program reads a key, searches again or ends.
+    pending: Option<(u16, u8)>,
 }
 
 impl ProgramWatch {
@@ -78,7 +69,19 @@ impl ProgramWatch {
             search,
             open: None,
             base: Cost::default(),
-            searches: Vec::new(),
+            searches: SearchLog::default(),
+            pending: None,
+        }
+    }
+
+    /// Decides whether the latest search's move was played, by the byte of its from-square
+    /// now (`peek` reads memory): the program reads a key, searches again or ends, so by now
+    /// it has made its move or made none.
+    pub fn settle(&mut self, peek: impl Fn(u16) -> u8) {
+        if let Some((square, piece)) = self.pending.take()
+            && let Some(latest) = self.searches.latest_mut()
+        {
+            latest.played = Some(peek(square) != piece);
         }
     }
 
@@ -99,6 +102,7 @@ impl ProgramWatch {
         if self.open.is_some_and(|open| sp.wrapping_add(2) < open.sp) {
             return;
         }
+        self.settle(|address| machine.peek(address));
         self.open = Some(Open {
             ret: machine.peek16(sp),
             sp: sp.wrapping_add(2),
@@ -106,12 +110,23 @@ impl ProgramWatch {
         });
     }
 
-    fn leave(&mut self, machine: &WatchView<'_>, now: Cost, best: u16) {
+    fn leave(&mut self, machine: &WatchView<'_>, now: Cost, symbols: SearchSymbols) {
         let Some(open) = self.open.filter(|open| open.sp == machine.sp()) else {
             return;
         };
         self.open = None;
-        let bestm = machine.peek16(best);
+        let bestm = machine.peek16(symbols.best);
+        let from = machine.peek(bestm.wrapping_add(2));
+        let square = symbols
+            .board
+            .map(|board| board.wrapping_add(u16::from(from)));
+        self.pending = square
+            .filter(|_| bestm != 0)
+            .map(|square| (square, machine.peek(square)));
+        let played = match square {
+            Some(_) if bestm == 0 => Some(false),
+            _ => None,
+        };
         self.searches.push(Search {
             started: open.start.tstates,
             cost: Cost {
@@ -119,9 +134,10 @@ impl ProgramWatch {
                 instructions: now.instructions - open.start.instructions,
             },
             bestm,
-            from: machine.peek(bestm.wrapping_add(2)),
+            from,
             to: machine.peek(bestm.wrapping_add(3)),
             flags: machine.peek(bestm.wrapping_add(4)),
+            played,
         });
     }
 }
@@ -147,7 +163,7 @@ impl Watch for ProgramWatch {
         if pc == search.entry {
             self.enter(machine, now);
         } else if self.open.is_some_and(|open| open.ret == pc) {
-            self.leave(machine, now, search.best);
+            self.leave(machine, now, search);
         }
         ControlFlow::Continue(())
     }

@@ -2,9 +2,13 @@
 //!
 //! With `NO_COLOR` set (<https://no-color.org>: present and not empty) no style carries a
 //! colour; what colour would tell is told by bold, reverse, underline and dim instead, so
-//! nothing the screen highlights is lost.
+//! nothing the screen highlights is lost. The one exception is the Jupiter III's screen
+//! ([`Theme::jupiter_screen`]): its dark and light are not highlighting but what the screen
+//! is, and the terminal's own colours would turn it into a negative on a dark theme.
 
 use ratatui::style::{Color, Modifier, Style};
+
+use crate::jupiter::Look;
 
 /// Background shades from fresh to faded: reads in yellow, writes in red (256-colour palette).
 const READ_SHADES: [u8; 4] = [226, 178, 136, 94];
@@ -108,6 +112,22 @@ impl Theme {
         self.pick(Style::new().fg(Color::Green), Style::new())
     }
 
+    /// The Jupiter III's screen in `look`: its ink on its ground as two greys of the
+    /// 256-colour palette, which terminal themes leave as they are, so the screen is dark on
+    /// light (or, as asked, light on dark) whatever the terminal's own colours, with or
+    /// without `NO_COLOR`.
+    pub fn jupiter_screen(&self, look: Look) -> Style {
+        Style::new()
+            .fg(Color::Indexed(look.ink_index()))
+            .bg(Color::Indexed(look.paper_index()))
+    }
+
+    /// The cell under the Jupiter III's cursor while its program waits for a key: the
+    /// screen's tones swapped.
+    pub fn jupiter_cursor(&self, look: Look) -> Style {
+        self.jupiter_screen(look).add_modifier(Modifier::REVERSED)
+    }
+
     /// A cell read `age` of `fade` instructions ago.
     pub fn read(&self, style: Style, age: u64, fade: u64) -> Style {
         if self.colour {
@@ -171,6 +191,24 @@ mod tests {
         );
         let read = plain.read(Style::new(), 3, 48).add_modifier;
         assert!(read.contains(Modifier::UNDERLINED | Modifier::BOLD));
+    }
+
+    #[test]
+    fn the_jupiter_screen_is_dark_on_light_in_both_themes() {
+        for theme in [Theme::COLOUR, Theme::PLAIN] {
+            let paper = theme.jupiter_screen(Look::Paper);
+            assert_eq!(
+                (paper.fg, paper.bg),
+                (Some(Color::Indexed(234)), Some(Color::Indexed(255)))
+            );
+            let negative = theme.jupiter_screen(Look::Negative);
+            assert_eq!(
+                (negative.fg, negative.bg),
+                (Some(Color::Indexed(255)), Some(Color::Indexed(234)))
+            );
+            let cursor = theme.jupiter_cursor(Look::Paper);
+            assert!(cursor.add_modifier.contains(Modifier::REVERSED));
+        }
     }
 
     #[test]

@@ -1,11 +1,12 @@
 //! The targets of the classes of bad input met after the first ones: where outputs go, trace
 //! files, expression arithmetic, INCLUDE and INCBIN of what is not a file, what the tool
-//! prints of its input, and the values of a UCI `go`. Each runs through [`crate::fuzz`],
-//! seeded and bounded like the rest.
+//! prints of its input, the key texts of `jupiter --keys`, and the values of a UCI `go`. Each
+//! runs through [`crate::fuzz`], seeded and bounded like the rest.
 
 mod expressions;
 #[cfg(unix)]
 mod includes;
+mod keys;
 #[cfg(unix)]
 mod outputs;
 mod reports;

@@ -2,6 +2,7 @@
 //! scripted keys, with every search's exact cost.
 
 mod hint;
+mod json;
 mod report;
 mod script;
 
@@ -11,11 +12,11 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use sargon_z80::jupiter::{DEFAULT_ENTRY, Glyphs, Jupiter, Options, entry, parse_keys};
-use sargon_z80::machine::{Image, default_program, parse_u16};
+use sargon_z80::jupiter::{DEFAULT_ENTRY, Glyphs, Jupiter, Look, Options, entry, parse_keys};
+use sargon_z80::machine::{Dialect, Image, default_program, parse_u16};
 use sargon_z80::tui::{self, JupiterApp, JupiterView, Theme};
 
-use super::args::check_mhz;
+use super::args::{DialectArg, check_mhz};
 use super::exit;
 use report::Summary;
 
@@ -26,21 +27,31 @@ Examples:
   sargon-z80 jupiter --rom sargon78.bin --sym sargon78.sym   your assembly of the 1978 listing
   sargon-z80 jupiter --keys 'Y{enter}W2e2-e4' --screen   the screen after the keys, as text
   sargon-z80 jupiter --keys 'YW2e2-e4' --json --seed 7   one JSON object: screen, moves, keys
-  sargon-z80 jupiter --keys 'YW2' --png board.png        the screen as a picture
+  sargon-z80 jupiter --keys 'YW2' --png board.png        the screen as a picture, dark on light
 
 Keys: printable ASCII stands for itself; {enter} (0DH), {bs} or {backspace} (08H), {esc} (1BH),
-{tab} (09H), {ctrl-r} and any Ctrl letter, {0x12} for any 7-bit code, {{ for a brace; a line
-break is Enter. In the terminal Enter, Backspace, Esc, Tab and Ctrl letters go to the program
-as those codes; Ctrl-C quits at once and prints a summary. A scripted run stops when the
-program waits for a key after the last one, or returns to the monitor. At every key read R
-advances by an amount drawn from the seed; every summary ends with the command that replays the
-run from its seed, its keys and its options.
+{tab} (09H), {ctrl-r} and any Ctrl letter, {0x12} or {12h} for any 7-bit code (hexadecimal: a
+bare {12} is refused), {{ for a brace; a line break is Enter; --keys=-x for keys that begin with
+-. In the terminal Enter, Backspace, Esc, Tab and Ctrl letters go to the program as those codes;
+Ctrl-C quits at once and prints a summary. A scripted run stops when the program waits for a key
+after the last one, returns to the monitor, or has run --max-tstates (10^13 by default). At every
+key read R advances by an amount drawn from the seed; every summary ends with the command that
+replays the run from its seed, its keys and its options.
+
+The screen is drawn as the machine showed it, dark on a light ground (--negative for light on
+dark, which shows the 1978 board as a negative).
 
 Exit status: 0 the program waited for a key, ended or returned; 2 bad input, an unknown monitor
 call, a machine guard or --max-tstates reached; 130 Ctrl-C.";
 
 /// The Jupiter III's clock, in MHz.
 const DEFAULT_MHZ: f64 = 4.0;
+
+/// The bound of a scripted run without --max-tstates: 10^13 T-states, about ten times the
+/// longest level-6 search of the 1978 program (a few times 10^11 T-states, up to about 10^12,
+/// estimated from the built-in engine's level-5 searches and the ratio of the two programs'
+/// T-states), hours of the host's time, and 29 days of the Jupiter III's.
+pub(crate) const SCRIPTED_LIMIT: u64 = 10_000_000_000_000;
 
 /// Run a whole program on the emulated Jupiter III: the terminal, or scripted keys.
 #[derive(Debug, Args)]
@@ -76,7 +87,8 @@ pub struct JupiterArgs {
     /// The seed of R's advance at every key read [default: drawn at random and printed].
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
-    /// Stop a program that runs this many T-states (exit status 2) [default: no limit].
+    /// Stop a program that runs this many T-states (exit status 2) [default: 10^13 for a
+    /// scripted run, none in the terminal].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_tstates: Option<u64>,
     /// The clock for real-machine times, and for --pace, in MHz (the Jupiter III ran at 4).
@@ -88,6 +100,13 @@ pub struct JupiterArgs {
     /// Draw block graphics with ASCII characters (for fonts without the Unicode sextants).
     #[arg(long)]
     ascii: bool,
+    /// Draw the screen light on dark, a negative of the machine's dark-on-light screen.
+    #[arg(long)]
+    negative: bool,
+    /// The mnemonics of the instruction an error shows: Zilog's, or TDL's as the 1978 book
+    /// prints them.
+    #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Zilog)]
+    dialect: DialectArg,
 }
 
 fn parse_org(text: &str) -> Result<u16, String> {
@@ -105,9 +124,13 @@ pub(crate) struct Setup {
     pub options: Options,
     pub keys: Vec<u8>,
     pub glyphs: Glyphs,
+    pub look: Look,
+    pub dialect: Dialect,
     pub mhz: f64,
     pub pace: bool,
     pub limit: u64,
+    /// True when `limit` is the scripted run's default, not a --max-tstates given.
+    pub limit_default: bool,
     /// The program as the summary names it.
     pub program: String,
     /// The command that replays the run, but for the keys of a session in the terminal: every
@@ -154,9 +177,20 @@ impl JupiterArgs {
             } else {
                 Glyphs::Unicode
             },
+            look: if self.negative {
+                Look::Negative
+            } else {
+                Look::Paper
+            },
+            dialect: self.dialect.disassembler(),
             mhz: self.mhz,
             pace: self.pace,
-            limit: self.max_tstates.unwrap_or(u64::MAX),
+            limit: self.max_tstates.unwrap_or(if self.scripted() {
+                SCRIPTED_LIMIT
+            } else {
+                u64::MAX
+            }),
+            limit_default: self.max_tstates.is_none() && self.scripted(),
             program,
             replay: self.replay_words(seed),
             scripted: self.scripted(),
@@ -166,13 +200,13 @@ impl JupiterArgs {
 
     /// `sargon-z80 jupiter` and every option that shapes the run as given, with `seed`: the
     /// program, its entry, a scripted run's keys (all of them, even none), what it prints, the
-    /// limit, the clock and how the screen is drawn. The pictures are left out: a replay need
-    /// not write them again.
+    /// limit, the clock and how the screen and its errors are drawn. The pictures are left
+    /// out: a replay need not write them again.
     fn replay_words(&self, seed: u64) -> Vec<String> {
         let mut words = vec!["sargon-z80".to_string(), "jupiter".to_string()];
-        let mut option = |name: &str, value: Option<String>| {
-            words.push(name.to_string());
-            words.extend(value);
+        let mut option = |name: &str, value: Option<String>| match value {
+            Some(value) => words.extend(option_words(name, value)),
+            None => words.push(name.to_string()),
         };
         if let (Some(rom), Some(sym)) = (&self.rom, &self.sym) {
             option("--rom", Some(rom.display().to_string()));
@@ -206,7 +240,23 @@ impl JupiterArgs {
         if self.ascii {
             option("--ascii", None);
         }
+        if self.negative {
+            option("--negative", None);
+        }
+        if self.dialect != DialectArg::Zilog {
+            option("--dialect", Some("tdl".to_string()));
+        }
         words
+    }
+}
+
+/// An option and its value as words of a command: `--keys ab`, or one word `--keys=-ab` when
+/// the value starts with `-`, which would read as an option of its own.
+pub(crate) fn option_words(name: &str, value: String) -> Vec<String> {
+    if value.starts_with('-') {
+        vec![format!("{name}={value}")]
+    } else {
+        vec![name.to_string(), value]
     }
 }
 
@@ -237,6 +287,7 @@ fn session(args: JupiterArgs) -> anyhow::Result<i32> {
     let jupiter = Jupiter::new(&setup.image, setup.options)?;
     let view = JupiterView {
         glyphs: setup.glyphs,
+        look: setup.look,
         mhz: setup.mhz,
         pace: setup.pace,
         limit: setup.limit,
@@ -244,7 +295,7 @@ fn session(args: JupiterArgs) -> anyhow::Result<i32> {
     };
     let mut app = JupiterApp::new(jupiter, view);
     tui::run(&mut app).context("the terminal failed")?;
-    let summary = Summary::new(&setup, app.jupiter(), app.stop(), app.wall());
+    let summary = Summary::new(&setup, app.jupiter(), app.stop(), app.wall(), app.running());
     exit::note(summary.text().trim_end());
     if let Some(failure) = summary.failure_text() {
         exit::note(&failure);

@@ -2,15 +2,14 @@
 
 use std::time::Duration;
 
-use serde::Serialize;
-
 use sargon_z80::abi::chosen_uci;
-use sargon_z80::jupiter::{End, Jupiter, JupiterError, Search, Stop, key_text};
-use sargon_z80::machine::Cost;
+use sargon_z80::jupiter::{End, Jupiter, JupiterError, Search, SearchLog, Stop, key_text};
+use sargon_z80::machine::{Cost, Dialect, disassemble_in};
 use sargon_z80::text::{MAX_WIDTH, duration, grouped, hanging, shell_command, shell_lines};
 
-use super::Setup;
 use super::hint::org_hint;
+use super::json::{Json, JsonCost, JsonKeys, JsonMove, JsonSearches, JsonStop};
+use super::{SCRIPTED_LIMIT, Setup, option_words};
 use crate::cli::exit;
 
 /// A finished run, ready to print.
@@ -27,12 +26,17 @@ pub(crate) struct Summary {
     search_text: String,
     pc: u16,
     clock: Cost,
+    /// The run's limit, and whether it is the scripted run's default.
+    limit: u64,
+    limit_default: bool,
     wall: Duration,
-    searches: Vec<Search>,
+    /// The wall time the program's clock ran (the waits for keys left out).
+    running: Duration,
+    searches: SearchLog,
     searching: Option<Cost>,
     keys_given: Vec<u8>,
     keys_used: Vec<u8>,
-    keys_unused: usize,
+    keys_unused: Vec<u8>,
     cursor: (usize, usize),
     screen: Vec<String>,
     replay: Vec<String>,
@@ -45,11 +49,16 @@ pub(crate) fn uci(search: &Search) -> String {
     chosen_uci(search.from, search.to, search.flags)
 }
 
-/// Where the program is: `PC = 1A23H (DRIVER+23H: LD A,(HL))`, and the search under way.
-pub(crate) fn doing(jupiter: &Jupiter) -> String {
+/// Where the program is: `PC = 1A23H (DRIVER+23H: LD A,(HL))`, the instruction in `dialect`'s
+/// mnemonics, and the search under way.
+pub(crate) fn doing(jupiter: &Jupiter, dialect: Dialect) -> String {
     let machine = jupiter.machine();
     let pc = machine.pc();
-    let (instruction, _) = machine.disassemble(pc);
+    let memory: &[u8; 0x10000] = machine
+        .memory()
+        .try_into()
+        .expect("the machine has 64 KiB of memory");
+    let (instruction, _) = disassemble_in(memory, pc, dialect);
     let place = match machine.symbols().nearest_below(pc) {
         Some((name, value)) if value == pc => format!("{name}: "),
         Some((name, value)) => format!("{name}+{:X}H: ", pc - value),
@@ -73,16 +82,24 @@ fn searching(jupiter: &Jupiter) -> String {
 }
 
 impl Summary {
-    /// The summary of `jupiter` stopped by `stop` after `wall` of wall time.
-    pub fn new(setup: &Setup, jupiter: &Jupiter, stop: Stop, wall: Duration) -> Summary {
+    /// The summary of `jupiter` stopped by `stop` after `wall` of wall time, of which the
+    /// program's clock ran for `running`.
+    pub fn new(
+        setup: &Setup,
+        jupiter: &Jupiter,
+        stop: Stop,
+        wall: Duration,
+        running: Duration,
+    ) -> Summary {
         let screen = jupiter.screen();
         let mut replay = setup.replay.clone();
         if !setup.scripted && !jupiter.keys_pushed().is_empty() {
             // A session in the terminal replays as a scripted run of the keys typed.
-            replay.extend(["--keys".into(), key_text(&jupiter.keys_pushed())]);
+            replay.extend(option_words("--keys", key_text(&jupiter.keys_pushed())));
         }
         let hint = match &stop {
             Stop::Failed(error) => org_hint(&setup.image, setup.org_guessed, error),
+            Stop::Limit if setup.limit_default => Some(default_limit_hint()),
             _ => None,
         };
         Summary {
@@ -91,17 +108,20 @@ impl Summary {
             seed: jupiter.seed(),
             mhz: setup.mhz,
             paced: setup.pace,
-            doing: doing(jupiter),
+            doing: doing(jupiter, setup.dialect),
             search_text: searching(jupiter),
             pc: jupiter.machine().pc(),
             stop,
             clock: jupiter.clock(),
+            limit: setup.limit,
+            limit_default: setup.limit_default,
             wall,
-            searches: jupiter.searches().to_vec(),
+            running,
+            searches: jupiter.searches().clone(),
             searching: jupiter.search_since(),
             keys_given: setup.keys.clone(),
             keys_used: jupiter.keys_used().to_vec(),
-            keys_unused: jupiter.keys_queued(),
+            keys_unused: jupiter.keys_unread(),
             cursor: screen.cursor(),
             screen: screen.lines(setup.glyphs),
             replay,
@@ -168,9 +188,15 @@ impl Summary {
                 format!("the program returned to the monitor (1FH at {block:04X}H)")
             }
             Stop::Ended(End::Returned) => "the program returned from its entry".to_string(),
+            Stop::Limit if self.limit_default => format!(
+                "the program was still running after {} T-states, the bound of a scripted run \
+                 without --max-tstates, at {}",
+                grouped(self.limit),
+                self.doing
+            ),
             Stop::Limit => format!(
                 "the program was still running after --max-tstates ({} T-states) at {}",
-                grouped(self.clock.tstates),
+                grouped(self.limit),
                 self.doing
             ),
             Stop::Failed(error) => format!("{error}{}", self.search_text),
@@ -180,38 +206,80 @@ impl Summary {
 
     /// The summary in words, one fact a line.
     pub fn text(&self) -> String {
-        let mut out = format!("seed {} · {}\n", self.seed, self.program);
+        let mut out = format!("seed {} \u{b7} {}\n", self.seed, self.program);
         out.push_str(&labelled("stopped: ", &self.stopped()));
         out.push('\n');
-        if self.keys_unused > 0 {
-            out.push_str(&format!("keys not read: {}\n", self.keys_unused));
+        if !self.keys_unused.is_empty() {
+            out.push_str(&format!("keys not read: {}\n", self.keys_unused.len()));
         }
         out.push_str(&format!("clock: {}\n", self.cost_text(self.clock)));
-        if self.paced && self.wall > Duration::ZERO {
-            let mhz = self.clock.tstates as f64 / self.wall.as_secs_f64() / 1e6;
-            out.push_str(&format!(
-                "paced at {} MHz: {} of wall time, the clock ran at {mhz:.4} MHz\n",
-                self.mhz,
-                duration(self.wall)
-            ));
+        if let Some(paced) = self.paced_text() {
+            out.push_str(&labelled("", &paced));
+            out.push('\n');
         }
         if !self.searches.is_empty() {
-            out.push_str("computer moves:\n");
-            for (i, search) in self.searches.iter().enumerate() {
-                out.push_str(&format!(
-                    "  {:>3}. {:<5} {}\n",
-                    i + 1,
-                    uci(search),
-                    self.cost_text(search.cost)
-                ));
-            }
-            let total = self
-                .searches
-                .iter()
-                .fold(Cost::default(), |t, s| t + s.cost);
-            out.push_str(&format!("       total {}\n", self.cost_text(total)));
+            out.push_str(&self.moves_text());
         }
         out.push_str(&shell_lines("replay: ", &self.replay, MAX_WIDTH));
+        out.push('\n');
+        out
+    }
+
+    /// How well a paced run kept its clock: over the time the program ran, the waits for keys
+    /// left out (the monitor's wait costs no clock).
+    fn paced_text(&self) -> Option<String> {
+        if !self.paced || self.running.is_zero() {
+            return None;
+        }
+        let mhz = self.clock.tstates as f64 / self.running.as_secs_f64() / 1e6;
+        let waited = self.wall.saturating_sub(self.running);
+        let waits = if waited.is_zero() {
+            String::new()
+        } else {
+            format!(" (and {} waiting for keys)", duration(waited))
+        };
+        Some(format!(
+            "paced at {} MHz: {} of running time{waits}, the clock ran at {mhz:.4} MHz",
+            self.mhz,
+            duration(self.running)
+        ))
+    }
+
+    /// The computer's moves: every search kept, numbered, a search whose move the program
+    /// did not play marked so, the searches not kept counted, and the total.
+    fn moves_text(&self) -> String {
+        let mut out = "computer moves:\n".to_string();
+        let omitted = self.searches.omitted();
+        let gap = self.searches.first().len() as u64 + omitted + 1;
+        for (n, search) in self.searches.numbered() {
+            if n == gap && omitted > 0 {
+                out.push_str(&format!(
+                    "       ... {} searches more, not kept\n",
+                    grouped(omitted)
+                ));
+            }
+            let played = match search.played {
+                Some(false) => ", searched but not played",
+                _ => "",
+            };
+            let line = format!(
+                "  {:>3}. {:<5} {}{played}",
+                grouped(n),
+                uci(search),
+                self.cost_text(search.cost)
+            );
+            out.push_str(&hanging(&line, 13, MAX_WIDTH));
+            out.push('\n');
+        }
+        let count = match self.searches.omitted() {
+            0 => String::new(),
+            _ => format!("of {} searches: ", grouped(self.searches.count())),
+        };
+        let total = format!(
+            "       total {count}{}",
+            self.cost_text(self.searches.total())
+        );
+        out.push_str(&hanging(&total, 13, MAX_WIDTH));
         out.push('\n');
         out
     }
@@ -233,21 +301,6 @@ impl Summary {
             instructions: cost.instructions,
             seconds: self.seconds(cost.tstates),
         };
-        let moves = self
-            .searches
-            .iter()
-            .map(|s| JsonMove {
-                uci: uci(s),
-                from: s.from,
-                to: s.to,
-                flags: s.flags,
-                bestm: s.bestm,
-                started: s.started,
-                tstates: s.cost.tstates,
-                instructions: s.cost.instructions,
-                seconds: self.seconds(s.cost.tstates),
-            })
-            .collect();
         let document = Json {
             program: &self.program,
             entry: self.entry,
@@ -263,11 +316,14 @@ impl Summary {
             keys: JsonKeys {
                 given: key_text(&self.keys_given),
                 used: key_text(&self.keys_used),
-                unused: self.keys_unused,
+                unused: key_text(&self.keys_unused),
             },
             clock: clock(self.clock),
+            max_tstates: (self.limit != u64::MAX).then_some(self.limit),
             wall_seconds: self.wall.as_secs_f64(),
-            computer_moves: moves,
+            running_seconds: self.running.as_secs_f64(),
+            computer_moves: self.json_moves(),
+            searches: self.json_searches(),
             searching: self.searching.map(|since| {
                 clock(Cost {
                     tstates: self.clock.tstates - since.tstates,
@@ -280,12 +336,54 @@ impl Summary {
         };
         serde_json::to_string_pretty(&document).expect("the document serializes")
     }
+
+    /// Every search kept, numbered, for the JSON.
+    fn json_moves(&self) -> Vec<JsonMove> {
+        self.searches
+            .numbered()
+            .map(|(number, s)| JsonMove {
+                number,
+                uci: uci(s),
+                played: s.played,
+                from: s.from,
+                to: s.to,
+                flags: s.flags,
+                bestm: s.bestm,
+                started: s.started,
+                tstates: s.cost.tstates,
+                instructions: s.cost.instructions,
+                seconds: self.seconds(s.cost.tstates),
+            })
+            .collect()
+    }
+
+    /// The count and cost of every search, for the JSON.
+    fn json_searches(&self) -> JsonSearches {
+        let total = self.searches.total();
+        JsonSearches {
+            count: self.searches.count(),
+            omitted: self.searches.omitted(),
+            tstates: total.tstates,
+            instructions: total.instructions,
+            seconds: self.seconds(total.tstates),
+        }
+    }
 }
 
 /// `text` after `label`, in lines that fit a report, the lines after the first under the first's
 /// text.
 fn labelled(label: &str, text: &str) -> String {
     hanging(&format!("{label}{text}"), label.len(), MAX_WIDTH)
+}
+
+/// What to do about a scripted run stopped by its default bound.
+fn default_limit_hint() -> String {
+    format!(
+        "a scripted run without --max-tstates stops at {} T-states, about ten times the longest \
+         level-6 search of the 1978 program; if the program was not stuck, give a larger \
+         --max-tstates N",
+        grouped(SCRIPTED_LIMIT)
+    )
 }
 
 /// The stable name of a stop, for the JSON.
@@ -299,59 +397,6 @@ fn reason(stop: &Stop) -> &'static str {
         Stop::Failed(_) => "machine_error",
         Stop::Interrupted => "interrupted",
     }
-}
-
-#[derive(Serialize)]
-struct Json<'a> {
-    program: &'a str,
-    entry: u16,
-    seed: u64,
-    mhz: f64,
-    paced: bool,
-    stopped: JsonStop,
-    keys: JsonKeys,
-    clock: JsonCost,
-    wall_seconds: f64,
-    computer_moves: Vec<JsonMove>,
-    searching: Option<JsonCost>,
-    cursor: [usize; 2],
-    screen: &'a [String],
-    replay: String,
-}
-
-#[derive(Serialize)]
-struct JsonStop {
-    reason: &'static str,
-    message: String,
-    pc: u16,
-    hint: Option<String>,
-}
-
-#[derive(Serialize)]
-struct JsonKeys {
-    given: String,
-    used: String,
-    unused: usize,
-}
-
-#[derive(Serialize)]
-struct JsonCost {
-    tstates: u64,
-    instructions: u64,
-    seconds: f64,
-}
-
-#[derive(Serialize)]
-struct JsonMove {
-    uci: String,
-    from: u8,
-    to: u8,
-    flags: u8,
-    bestm: u16,
-    started: u64,
-    tstates: u64,
-    instructions: u64,
-    seconds: f64,
 }
 
 #[cfg(test)]
@@ -381,7 +426,7 @@ mod tests {
         jupiter.push_key(b'Y');
         jupiter.run(u64::MAX).unwrap();
         jupiter.push_keys(b"W2");
-        Summary::new(setup, &jupiter, stop, Duration::ZERO)
+        Summary::new(setup, &jupiter, stop, Duration::ZERO, Duration::ZERO)
     }
 
     #[test]
@@ -409,5 +454,74 @@ mod tests {
         );
         assert!(failure.lines().all(|l| l.chars().count() <= MAX_WIDTH));
         assert_eq!(summary(&scripted, Stop::Key).failure_text(), None);
+    }
+
+    #[test]
+    fn a_scripted_run_has_a_default_bound_named_with_a_hint() {
+        let scripted = setup(&["--keys", "", "--seed", "6"]);
+        assert_eq!(
+            (scripted.limit, scripted.limit_default),
+            (SCRIPTED_LIMIT, true)
+        );
+        let failure = summary(&scripted, Stop::Limit).failure_text().unwrap();
+        let joined = failure.replace("\n       ", " ").replace("\n      ", " ");
+        assert!(
+            joined.starts_with(
+                "error: the program was still running after 10,000,000,000,000 T-states, the \
+                 bound of a scripted run without --max-tstates, at PC = "
+            ),
+            "{failure}"
+        );
+        assert!(
+            joined.contains(
+                "\nhint: a scripted run without --max-tstates stops at 10,000,000,000,000 \
+                 T-states, about ten times the longest level-6 search of the 1978 program; if \
+                 the program was not stuck, give a larger --max-tstates N"
+            ),
+            "{failure}"
+        );
+        assert!(failure.lines().all(|l| l.chars().count() <= MAX_WIDTH));
+        // Given, the limit is named as given; in the terminal there is none.
+        let given = setup(&["--keys", "", "--max-tstates", "1000"]);
+        assert_eq!((given.limit, given.limit_default), (1000, false));
+        assert_eq!(setup(&[]).limit, u64::MAX);
+    }
+
+    #[test]
+    fn keys_typed_from_a_dash_replay_as_one_word() {
+        let typed = setup(&["--seed", "5"]);
+        let mut jupiter = Jupiter::new(&typed.image, typed.options).unwrap();
+        jupiter.push_keys(b"-x");
+        let summary = Summary::new(
+            &typed,
+            &jupiter,
+            Stop::Interrupted,
+            Duration::ZERO,
+            Duration::ZERO,
+        );
+        assert_eq!(
+            summary.replay_command(),
+            "sargon-z80 jupiter --seed 5 --keys=-x"
+        );
+    }
+
+    #[test]
+    fn a_paced_run_keeps_its_rate_over_the_time_it_ran() {
+        let paced = setup(&["--seed", "5", "--pace"]);
+        let mut jupiter = Jupiter::new(&paced.image, paced.options).unwrap();
+        jupiter.run(u64::MAX).unwrap();
+        let clock = jupiter.clock().tstates as f64;
+        // The greeting waited 40 s for its key; the program ran for as long as 4 MHz takes.
+        let running = Duration::from_secs_f64(clock / 4e6);
+        let wall = running + Duration::from_secs(40);
+        let summary = Summary::new(&paced, &jupiter, Stop::Key, wall, running);
+        let line = summary
+            .text()
+            .lines()
+            .find(|l| l.starts_with("paced"))
+            .unwrap()
+            .to_string();
+        assert!(line.ends_with(" the clock ran at 4.0000 MHz"), "{line}");
+        assert!(line.contains(" (and 40.0 s waiting for keys)"), "{line}");
     }
 }

@@ -70,10 +70,12 @@ pub(crate) fn run(
         pacer.as_mut(),
         interrupt::stop_flag(),
     );
-    let summary = Summary::new(setup, &jupiter, stop, started.elapsed());
+    // The keys are all queued before the run, which stops at the first wait: it never waits.
+    let wall = started.elapsed();
+    let summary = Summary::new(setup, &jupiter, stop, wall, wall);
     if pictures.any() {
-        let caption = format!("sargon-z80 jupiter · seed {}", jupiter.seed());
-        let svg = screen_svg(&jupiter.screen(), Some(&caption));
+        let caption = format!("sargon-z80 jupiter \u{b7} seed {}", jupiter.seed());
+        let svg = screen_svg(&jupiter.screen(), Some(&caption), setup.look);
         pictures.outputs(Some(&svg))?.commit()?;
     }
     if json {

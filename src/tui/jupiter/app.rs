@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use crate::jupiter::{Glyphs, Jupiter, JupiterError, Pacer, Pause, Stop};
+use crate::jupiter::{Glyphs, Jupiter, JupiterError, Look, Pacer, Pause, Stop};
 use crate::tui::Theme;
 
 /// How long the program runs between two frames.
@@ -17,6 +17,8 @@ const CHUNK: u64 = 2_000_000;
 pub struct JupiterView {
     /// How block graphics are drawn.
     pub glyphs: Glyphs,
+    /// The screen's tones: dark on light as the machine's, or the negative.
+    pub look: Look,
     /// The clock for real-machine times and pacing, in MHz.
     pub mhz: f64,
     /// Run at `mhz` instead of as fast as the host allows.
@@ -37,6 +39,11 @@ pub struct JupiterApp {
     quit: bool,
     started: Instant,
     ended: Option<Instant>,
+    /// Since when the program's clock has stood still (it waits for a key none is typed
+    /// for, or it stopped), if it does.
+    idle_since: Option<Instant>,
+    /// The wall time the clock stood still before that.
+    idle: Duration,
 }
 
 /// The code a key sends to the program: ASCII as typed, Enter 0DH, Backspace 08H, Escape
@@ -76,6 +83,8 @@ impl JupiterApp {
             quit: false,
             started: now,
             ended: None,
+            idle_since: None,
+            idle: Duration::ZERO,
         }
     }
 
@@ -102,13 +111,23 @@ impl JupiterApp {
         if self.stopped.is_some() || self.quit {
             return;
         }
-        let deadline = Instant::now() + FRAME;
+        let now = Instant::now();
+        if self.jupiter.keys_queued() > 0 || !self.jupiter.waiting_for_key() {
+            self.idle += self
+                .idle_since
+                .take()
+                .map_or(Duration::ZERO, |since| now - since);
+        }
+        let deadline = now + FRAME;
         let limit = self.view.limit;
         let result = match &mut self.pacer {
             Some(pacer) => pacer.run(&mut self.jupiter, limit, deadline),
             None => self.run_until(deadline),
         };
         self.settle(result);
+        if self.stopped.is_some() || self.jupiter.waiting_for_key() {
+            self.idle_since.get_or_insert_with(Instant::now);
+        }
     }
 
     /// Runs unpaced until `deadline`, or a pause of the program's own.
@@ -173,6 +192,16 @@ impl JupiterApp {
     /// The session's wall time.
     pub fn wall(&self) -> Duration {
         self.ended.unwrap_or_else(Instant::now) - self.started
+    }
+
+    /// The wall time the program's clock ran: the session's, less the waits for keys and the
+    /// time after the program stopped.
+    pub fn running(&self) -> Duration {
+        let end = self.ended.unwrap_or_else(Instant::now);
+        let still = self
+            .idle_since
+            .map_or(Duration::ZERO, |since| end.saturating_duration_since(since));
+        self.wall().saturating_sub(self.idle + still)
     }
 }
 

@@ -1,8 +1,10 @@
 //! `jupiter` in the terminal: the Jupiter III's 64x32 screen framed, the program running on
 //! its own clock between frames (paced or as fast as the host allows), keys typed straight to
-//! it, and a status of the clock and the computer's last move.
+//! it, and a status of the clock and the computer's last move. [`screen_lines`] draws the
+//! machine's screen in its own tones for this session and for any other pane that shows it.
 
 mod app;
+mod screen;
 mod view;
 
 use std::time::Duration;
@@ -11,6 +13,7 @@ use crossterm::event::KeyEvent;
 use ratatui::Frame;
 
 pub use app::{JupiterApp, JupiterView, key_code};
+pub use screen::{ASCII_BORDER, border_set, screen_lines, separator};
 pub use view::JUPITER_MIN;
 
 use super::terminal::Screen;

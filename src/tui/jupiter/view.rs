@@ -5,13 +5,14 @@ use std::time::Duration;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Modifier, Style};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph};
+use ratatui::style::Style;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::app::JupiterApp;
+use super::screen::{border_set, screen_lines, separator};
 use crate::abi::chosen_uci;
-use crate::jupiter::{COLUMNS, ROWS, Stop, glyph};
+use crate::jupiter::{COLUMNS, ROWS, Stop};
 use crate::text::{duration, grouped};
 
 /// The smallest terminal the framed screen fits in.
@@ -24,10 +25,11 @@ impl JupiterApp {
         let (min_w, min_h) = JUPITER_MIN;
         if area.width < min_w || area.height < min_h {
             let text = format!(
-                "terminal too small: {}x{}, the Jupiter III's screen needs {min_w}x{min_h} (Ctrl-C quits)",
+                "terminal too small: {}x{}; the Jupiter III's screen needs {min_w}x{min_h} \
+                 (Ctrl-C quits)",
                 area.width, area.height
             );
-            frame.render_widget(Paragraph::new(text), area);
+            frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
             return;
         }
         let [framed, status] =
@@ -40,12 +42,14 @@ impl JupiterApp {
 
     fn draw_screen(&self, frame: &mut Frame, area: Rect) {
         let theme = self.view.theme;
+        let glyphs = self.view.glyphs;
         let leave = if self.stopped.is_some() {
             " any key leaves "
         } else {
             " Ctrl-C quits "
         };
         let block = Block::bordered()
+            .border_set(border_set(glyphs))
             .border_style(theme.dim())
             .title_top(Line::styled(" Jupiter III ", theme.title()).left_aligned())
             .title_top(Line::from(format!(" {} ", self.clock_text())).right_aligned())
@@ -55,22 +59,7 @@ impl JupiterApp {
         frame.render_widget(block, area);
         let screen = self.jupiter.screen();
         let cursor = self.jupiter.waiting_for_key().then(|| screen.cursor());
-        let lines: Vec<Line> = (0..ROWS)
-            .map(|row| {
-                let spans: Vec<Span> = (0..COLUMNS)
-                    .map(|column| {
-                        let c = glyph(screen.cell(row, column), self.view.glyphs);
-                        let style = if cursor == Some((row, column)) {
-                            Style::new().add_modifier(Modifier::REVERSED)
-                        } else {
-                            Style::new()
-                        };
-                        Span::styled(c.to_string(), style)
-                    })
-                    .collect();
-                Line::from(spans)
-            })
-            .collect();
+        let lines = screen_lines(&screen, glyphs, self.view.look, theme, cursor);
         frame.render_widget(Paragraph::new(lines), inner);
     }
 
@@ -106,8 +95,9 @@ impl JupiterApp {
         let s = self.seconds(tstates);
         let minutes = (s / 60.0).floor();
         format!(
-            "{minutes:.0}:{:04.1} · {} T",
+            "{minutes:.0}:{:04.1}{}{} T",
             s - minutes * 60.0,
+            separator(self.view.glyphs),
             grouped(tstates)
         )
     }
@@ -118,7 +108,7 @@ impl JupiterApp {
             let spent = self.jupiter.clock().tstates - since.tstates;
             return format!(" thinking: {} T, {} ", grouped(spent), self.time(spent));
         }
-        match self.jupiter.searches().last() {
+        match self.jupiter.searches().latest() {
             Some(last) => format!(
                 " {} {} T {} instr {} ",
                 chosen_uci(last.from, last.to, last.flags),
@@ -130,7 +120,7 @@ impl JupiterApp {
         }
     }
 
-    /// How the program runs, and the seed.
+    /// How the program runs, the keys typed ahead, and the seed.
     fn state_text(&self) -> String {
         let how = if self.jupiter.waiting_for_key() {
             "waiting for a key".to_string()
@@ -139,7 +129,13 @@ impl JupiterApp {
         } else {
             "running at full speed".to_string()
         };
-        format!("{how} · seed {}", self.jupiter.seed())
+        let dot = separator(self.view.glyphs);
+        let ahead = match self.jupiter.keys_queued() {
+            0 => String::new(),
+            1 => format!("{dot}1 key typed ahead"),
+            n => format!("{dot}{n} keys typed ahead"),
+        };
+        format!("{how}{ahead}{dot}seed {}", self.jupiter.seed())
     }
 
     /// The computer's moves and their total cost.
@@ -152,11 +148,15 @@ impl JupiterApp {
                 "the program names no FNDMOV and BESTM: no moves are timed".to_string()
             };
         }
-        let total: u64 = searches.iter().map(|s| s.cost.tstates).sum();
-        let moves = if searches.len() == 1 { "move" } else { "moves" };
+        let total = searches.total().tstates;
+        let moves = if searches.count() == 1 {
+            "search"
+        } else {
+            "searches"
+        };
         format!(
-            "{} computer {moves}: {} T, {} at {} MHz",
-            searches.len(),
+            "{} {moves}: {} T, {} at {} MHz",
+            grouped(searches.count()),
             grouped(total),
             self.time(total),
             self.view.mhz
