@@ -7,18 +7,20 @@
 use super::searcher::{Control, Failure, Request, Searcher};
 use super::state::Game;
 use crate::engine::score::{Evaluation, evaluation, material};
-use crate::position::{Board, COLOR_MASK, CastlingRights, TYPE_MASK};
+use crate::position::{Board, COLOR_MASK, CastlingRights, PAWN, TYPE_MASK, is_piece, piece_type};
 use crate::reference::{Move, Rules, in_check, legal_moves, make};
 
 /// Why a move would throw the advantage away.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Spoiler {
-    /// It leads to a position the game has already seen (a step towards a draw by repetition).
+    /// It leads to a position the game has already seen (a step towards a draw by repetition),
+    /// or lets the opponent answer with a position seen twice (a threefold repetition it may
+    /// claim).
     Repetition,
     /// It leaves the opponent without a legal move, not in check.
     Stalemate,
-    /// Neither a capture nor a pawn move, it makes a hundred plies without one: either side
-    /// may claim a draw by the fifty-move rule.
+    /// Neither a capture nor a pawn move, it makes a hundred plies without one, or ninety-nine
+    /// with a quiet reply left to the opponent: a draw may be claimed by the fifty-move rule.
     FiftyMoves,
 }
 
@@ -57,21 +59,39 @@ impl Key {
 }
 
 /// Whether playing `mv` now would repeat a position, let the fifty-move rule be claimed, or
-/// stalemate. A checkmate is none of them.
+/// stalemate; a draw the opponent may claim on its reply counts (FIDE's rules let the player
+/// about to make the repetition or the hundredth quiet ply claim it). A checkmate is none of
+/// them.
 pub fn spoiler(game: &Game, mv: &Move) -> Option<Spoiler> {
     let mut after = *game.board();
     make(&mut after, mv);
-    if legal_moves(&after, Rules::Standard).is_empty() {
+    let replies = legal_moves(&after, Rules::Standard);
+    if replies.is_empty() {
         return (!in_check(&after, after.color)).then_some(Spoiler::Stalemate);
     }
-    if game.halfmove_after(mv) >= FIFTY_MOVES {
+    let halfmove = game.halfmove_after(mv);
+    let quiet_reply = || replies.iter().any(|reply| is_quiet(&after, reply));
+    if halfmove >= FIFTY_MOVES || (halfmove + 1 == FIFTY_MOVES && quiet_reply()) {
         return Some(Spoiler::FiftyMoves);
     }
+    let seen: Vec<Key> = std::iter::once(game.board())
+        .chain(game.history())
+        .map(Key::of)
+        .collect();
     let key = Key::of(&after);
-    let now = std::iter::once(game.board());
-    now.chain(game.history())
-        .any(|board| Key::of(board) == key)
-        .then_some(Spoiler::Repetition)
+    let third = |reply: &Move| {
+        let mut next = after;
+        make(&mut next, reply);
+        let key = Key::of(&next);
+        seen.iter().filter(|&&seen| seen == key).count() >= 2
+    };
+    (seen.contains(&key) || replies.iter().any(third)).then_some(Spoiler::Repetition)
+}
+
+/// Neither a pawn move nor a capture: a ply the fifty-move rule counts.
+fn is_quiet(board: &Board, mv: &Move) -> bool {
+    let moved = board.cells[usize::from(mv.entry.from)];
+    piece_type(moved) != PAWN && !is_piece(board.cells[usize::from(mv.entry.to)])
 }
 
 /// The best move other than those that would repeat or stalemate: each is played and the
@@ -147,6 +167,21 @@ mod tests {
     }
 
     #[test]
+    fn a_reply_that_makes_the_third_occurrence_spoils_the_move_before_it() {
+        // The queen shuffles d1-c1 and the king h8-g8 until Qd1/Kh8 with white to move has
+        // been seen twice; then Qc1-d1 with the king on g7 lets black claim it a third time.
+        let mut game = Game::from_fen("7k/8/8/8/8/8/8/K2Q4 w - - 0 1").unwrap();
+        for text in ["d1c1", "h8g8", "c1d1", "g8h8", "d1c1", "h8g7"] {
+            game.play_text(text).unwrap();
+        }
+        assert_eq!(
+            spoiler(&game, &game.find("c1d1").unwrap()),
+            Some(Spoiler::Repetition)
+        );
+        assert_eq!(spoiler(&game, &game.find("c1c2").unwrap()), None);
+    }
+
+    #[test]
     fn a_quiet_move_at_the_hundredth_ply_spoils_and_a_pawn_move_does_not() {
         let game = Game::from_fen("8/8/8/4k3/8/8/P7/3QK3 w - - 99 80").unwrap();
         assert_eq!(
@@ -154,7 +189,13 @@ mod tests {
             Some(Spoiler::FiftyMoves)
         );
         assert_eq!(spoiler(&game, &game.find("a2a3").unwrap()), None);
-        let fresh = Game::from_fen("8/8/8/4k3/8/8/P7/3QK3 w - - 98 80").unwrap();
+        // At 98, a quiet move leaves the opponent the hundredth ply to claim with.
+        let near = Game::from_fen("8/8/8/4k3/8/8/P7/3QK3 w - - 98 80").unwrap();
+        assert_eq!(
+            spoiler(&near, &near.find("d1e2").unwrap()),
+            Some(Spoiler::FiftyMoves)
+        );
+        let fresh = Game::from_fen("8/8/8/4k3/8/8/P7/3QK3 w - - 97 80").unwrap();
         assert_eq!(spoiler(&fresh, &fresh.find("d1e2").unwrap()), None);
         let mate = Game::from_fen("7k/8/6K1/8/8/8/8/5Q2 w - - 99 80").unwrap();
         assert_eq!(
