@@ -3,10 +3,10 @@
 
 use std::collections::VecDeque;
 
-use crate::machine::{Cost, Image, Machine, RunEnd};
+use crate::machine::{Cost, Image, Machine, Run, RunEnd};
 use crate::random::SplitMix64;
 
-use super::console::{CELLS, Console, VIDEO};
+use super::console::{CELLS, Console, VIDEO, Written};
 use super::error::JupiterError;
 use super::log::SearchLog;
 use super::monitor::{Call, MONITOR, block_bytes, decode};
@@ -56,7 +56,7 @@ pub enum End {
 
 /// Where the program is.
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum State {
+pub(super) enum State {
     Running,
     /// In the monitor's key read, whose block is at `block`.
     Waiting {
@@ -87,15 +87,17 @@ enum State {
 /// assert_eq!(jupiter.clock().tstates, 4 * 11, "four RST 38H; the monitor costs nothing");
 /// ```
 pub struct Jupiter {
-    machine: Machine,
-    console: Console,
-    keys: VecDeque<u8>,
-    used: Vec<u8>,
-    rng: SplitMix64,
-    seed: u64,
-    clock: Cost,
-    watch: ProgramWatch,
-    state: State,
+    pub(super) machine: Machine,
+    pub(super) console: Console,
+    pub(super) keys: VecDeque<u8>,
+    pub(super) used: Vec<u8>,
+    pub(super) rng: SplitMix64,
+    pub(super) seed: u64,
+    pub(super) clock: Cost,
+    pub(super) watch: ProgramWatch,
+    pub(super) state: State,
+    /// How many times the monitor's console wrote each cell, when counted.
+    pub(super) console_writes: Option<Box<[u64; CELLS]>>,
 }
 
 /// The entry named by `name` (a symbol of the image, else an address such as `1A00H`), or
@@ -155,6 +157,7 @@ impl Jupiter {
             clock: Cost::default(),
             watch: ProgramWatch::new(SearchSymbols::find(&image.symbols)),
             state: State::Running,
+            console_writes: None,
         })
     }
 
@@ -172,13 +175,26 @@ impl Jupiter {
     /// reaches `until` T-states (the first instruction that reaches it completes; `u64::MAX`
     /// for no limit). A program that failed keeps failing with the same error.
     pub fn run(&mut self, until: u64) -> Result<Pause, JupiterError> {
+        self.run_by(until, |machine, watch, budget| {
+            machine.run_watched(watch, budget)
+        })
+    }
+
+    /// [`Jupiter::run`] with each piece run by `run` (the machine, its watch, the budget).
+    pub(super) fn run_by(
+        &mut self,
+        until: u64,
+        mut run: impl FnMut(&mut Machine, &mut ProgramWatch, u64) -> Run,
+    ) -> Result<Pause, JupiterError> {
         loop {
             match &self.state {
                 State::Running => {}
                 State::Waiting { block } => {
                     let block = *block;
                     match self.keys.pop_front() {
-                        Some(key) => self.give_key(block, key),
+                        Some(key) => {
+                            self.give_key(block, key);
+                        }
                         None => return Ok(Pause::Key),
                     }
                 }
@@ -188,20 +204,24 @@ impl Jupiter {
             if self.clock.tstates >= until {
                 return Ok(Pause::Clock);
             }
-            self.piece(until)?;
+            let budget = ((until - self.clock.tstates) / MAX_INSTRUCTION_T).clamp(1, PIECE);
+            self.piece_by(budget, &mut run)?;
         }
     }
 
-    /// One piece of a run: the machine run for as many instructions as cannot pass `until`,
-    /// then what stopped it dealt with.
-    fn piece(&mut self, until: u64) -> Result<(), JupiterError> {
-        let budget = ((until - self.clock.tstates) / MAX_INSTRUCTION_T).clamp(1, PIECE);
+    /// One piece of a run: the machine run by `run` for at most `budget` instructions, then
+    /// what stopped it dealt with.
+    pub(super) fn piece_by(
+        &mut self,
+        budget: u64,
+        run: impl FnOnce(&mut Machine, &mut ProgramWatch, u64) -> Run,
+    ) -> Result<(), JupiterError> {
         self.watch.base = self.clock;
-        let run = self.machine.run_watched(&mut self.watch, budget);
+        let run = run(&mut self.machine, &mut self.watch, budget);
         self.clock += run.cost;
         match run.end {
             RunEnd::Budget => Ok(()),
-            RunEnd::Broke { .. } => self.monitor(),
+            RunEnd::Broke { .. } => self.monitor().map(|_| ()),
             RunEnd::Returned => {
                 self.settle_search();
                 self.state = State::Ended(End::Returned);
@@ -220,8 +240,9 @@ impl Jupiter {
         error
     }
 
-    /// Performs the monitor call whose block the return address on the stack points at.
-    fn monitor(&mut self) -> Result<(), JupiterError> {
+    /// Performs the monitor call whose block the return address on the stack points at; the
+    /// block's address and the call.
+    pub(super) fn monitor(&mut self) -> Result<(u16, Call), JupiterError> {
         let block = self.machine.peek16(self.machine.sp());
         let Some(call) = decode(self.machine.memory(), block) else {
             let bytes = block_bytes(self.machine.memory(), block);
@@ -229,32 +250,55 @@ impl Jupiter {
             return Err(self.fail(JupiterError::UnknownCall { block, rst, bytes }));
         };
         let a = self.machine.a();
-        let machine = &mut self.machine;
         match call {
             Call::ReadKey => {
                 self.settle_search();
                 self.state = State::Waiting { block };
-                return Ok(());
+                return Ok((block, call));
             }
             Call::Exit => {
                 self.settle_search();
                 self.state = State::Ended(End::Monitor { block });
-                return Ok(());
+                return Ok((block, call));
             }
-            Call::Write => self.console.put(machine, a),
-            Call::NewLine => self.console.new_line(machine),
+            Call::Write => self.put(a),
+            Call::NewLine => self.new_line(),
             Call::Line { address, count } | Call::Block { address, count } => {
                 for i in 0..count {
-                    let byte = machine.peek(address.wrapping_add(i));
-                    self.console.put(machine, byte);
+                    let byte = self.machine.peek(address.wrapping_add(i));
+                    self.put(byte);
                 }
                 if matches!(call, Call::Line { .. }) {
-                    self.console.new_line(machine);
+                    self.new_line();
                 }
             }
         }
         self.return_from(block, call.len(), None);
-        Ok(())
+        Ok((block, call))
+    }
+
+    /// One byte to the console, its writes counted when asked.
+    fn put(&mut self, byte: u8) {
+        let written = self.console.put(&mut self.machine, byte);
+        self.count(written);
+    }
+
+    /// A new line on the console, its writes counted when asked.
+    fn new_line(&mut self) {
+        for byte in [super::console::CR, super::console::LF] {
+            self.put(byte);
+        }
+    }
+
+    fn count(&mut self, written: Written) {
+        let Some(cells) = self.console_writes.as_deref_mut() else {
+            return;
+        };
+        match written {
+            Written::Nothing => {}
+            Written::Cell(addr) => cells[usize::from(addr - VIDEO)] += 1,
+            Written::Screen => cells.iter_mut().for_each(|n| *n += 1),
+        }
     }
 
     /// Decides whether the latest search's move was played: the program reads a key or ends.
@@ -263,8 +307,9 @@ impl Jupiter {
         self.watch.settle(|address| machine.peek(address));
     }
 
-    /// Ends the key read at `block` with `key` in A, R advanced by the seed's next amount.
-    fn give_key(&mut self, block: u16, key: u8) {
+    /// Ends the key read at `block` with `key` in A, R advanced by the seed's next amount
+    /// (which it returns).
+    pub(super) fn give_key(&mut self, block: u16, key: u8) -> u8 {
         self.used.push(key);
         let amount = self.rng.below(128) as u8;
         let r = self.machine.r();
@@ -272,6 +317,7 @@ impl Jupiter {
             .set_r((r & 0x80) | (r.wrapping_add(amount) & 0x7F));
         self.return_from(block, Call::ReadKey.len(), Some(key));
         self.state = State::Running;
+        amount
     }
 
     /// Returns from the monitor past the block of `len` bytes at `block`, A set when given.

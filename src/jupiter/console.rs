@@ -23,6 +23,17 @@ pub const BS: u8 = 0x08;
 /// What a cleared cell holds.
 pub const SPACE: u8 = 0x20;
 
+/// What one byte written to the console wrote into the video memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Written {
+    /// Nothing (a control byte that moves the cursor, or one that does nothing).
+    Nothing,
+    /// The cell at this address.
+    Cell(u16),
+    /// Every cell (the screen cleared or scrolled).
+    Screen,
+}
+
 /// The console's cursor. Every byte it writes goes into the machine's video memory, where
 /// the program's own stores go too.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -44,20 +55,35 @@ impl Console {
 
     /// Writes one byte at the cursor: a control byte moves the cursor (or clears the screen),
     /// a byte from 20H up is stored as it is and the cursor moves right, wrapping past the
-    /// last column to the next row.
-    pub fn put(&mut self, machine: &mut Machine, byte: u8) {
+    /// last column to the next row. What it wrote: a scroll rewrites every cell, so a byte
+    /// that wraps the last row says [`Written::Screen`].
+    pub fn put(&mut self, machine: &mut Machine, byte: u8) -> Written {
         match byte {
-            CLEAR => self.clear(machine),
-            CR => self.column = 0,
+            CLEAR => {
+                self.clear(machine);
+                Written::Screen
+            }
+            CR => {
+                self.column = 0;
+                Written::Nothing
+            }
             LF => self.line_feed(machine),
-            BS => self.column = self.column.saturating_sub(1),
-            0x00..=0x1F => {}
+            BS => {
+                self.column = self.column.saturating_sub(1);
+                Written::Nothing
+            }
+            0x00..=0x1F => Written::Nothing,
             _ => {
-                machine.poke(cell(self.row, self.column), byte);
+                let at = cell(self.row, self.column);
+                machine.poke(at, byte);
                 self.column += 1;
-                if self.column == COLUMNS {
-                    self.column = 0;
-                    self.line_feed(machine);
+                if self.column < COLUMNS {
+                    return Written::Cell(at);
+                }
+                self.column = 0;
+                match self.line_feed(machine) {
+                    Written::Screen => Written::Screen,
+                    _ => Written::Cell(at),
                 }
             }
         }
@@ -78,10 +104,10 @@ impl Console {
     }
 
     /// The next row; below the last one every row moves up one and the last is cleared.
-    fn line_feed(&mut self, machine: &mut Machine) {
+    fn line_feed(&mut self, machine: &mut Machine) -> Written {
         if self.row + 1 < ROWS {
             self.row += 1;
-            return;
+            return Written::Nothing;
         }
         for i in 0..CELLS - COLUMNS {
             let below = machine.peek(VIDEO + (i + COLUMNS) as u16);
@@ -90,6 +116,7 @@ impl Console {
         for column in 0..COLUMNS {
             machine.poke(cell(ROWS - 1, column), SPACE);
         }
+        Written::Screen
     }
 }
 

@@ -18,7 +18,10 @@
 //! played; a [`SearchLog`] keeps the first and the latest of them and counts the rest, so a
 //! run's memory stays flat however often its program searches. A [`Pacer`] holds a run to a
 //! chosen clock, and [`screen_svg`] draws the screen as a picture in a [`Look`]: the machine's
-//! paper-white screen, or its negative.
+//! paper-white screen, or its negative. [`Jupiter::step`] runs the program one
+//! instruction at a time (the `RST 38H` and its monitor call as one step) and
+//! [`Jupiter::run_observed`] shows a whole run to an observer, for the debugger and the
+//! profiler, with the clock exactly as a free run keeps it.
 
 mod computer;
 mod console;
@@ -31,10 +34,11 @@ mod pace;
 mod picture;
 mod screen;
 mod session;
+mod step;
 mod watch;
 
 pub use computer::{DEFAULT_ENTRY, End, Jupiter, Options, Pause, entry};
-pub use console::{CELLS, COLUMNS, Console, ROWS, VIDEO, cell};
+pub use console::{CELLS, COLUMNS, Console, ROWS, VIDEO, Written, cell};
 pub use error::JupiterError;
 pub use keys::{KeyError, key_text, parse_keys};
 pub use log::{KEPT, Search, SearchLog};
@@ -44,4 +48,5 @@ pub use pace::Pacer;
 pub use picture::screen_svg;
 pub use screen::{Glyphs, Screen, glyph, sextant};
 pub use session::{Stop, run_to_stop};
+pub use step::{MonitorCall, Stepped, end_text};
 pub use watch::SearchSymbols;

@@ -133,17 +133,13 @@ impl Core {
         run::run(&mut self.cpu, &mut bus, &self.guards, addr, watch)
     }
 
-    /// Runs on from PC for at most `max` instructions (the call guards but the budget kept).
-    fn resume<W: Watch>(
-        &mut self,
-        max: u64,
-        watch: &mut W,
-        trace: Option<&mut AccessTrace>,
-    ) -> Run {
+    /// The guards of a run on from PC for at most `max` instructions (the call guards but the
+    /// budget kept), or the run that cannot start.
+    fn resume_guards(&self, max: u64) -> Result<Guards, Run> {
         let pc = self.pc();
         if !self.guards.in_code(pc) {
             let error = MachineError::PcOutsideImage { pc };
-            return Run::new(Err(error), Cost::default());
+            return Err(Run::new(Err(error), Cost::default()));
         }
         if max == 0 {
             let error = MachineError::BudgetExceeded {
@@ -152,12 +148,43 @@ impl Core {
                 tstates: 0,
                 routine: None,
             };
-            return Run::new(Err(error), Cost::default());
+            return Err(Run::new(Err(error), Cost::default()));
         }
-        let g = Guards {
+        Ok(Guards {
             budget: max,
             ..self.guards
+        })
+    }
+
+    /// Runs on from PC for at most `max` instructions, every instruction shown to `obs`.
+    fn resume_observed<O: Observer, W: Watch>(
+        &mut self,
+        max: u64,
+        watch: &mut W,
+        obs: &mut O,
+    ) -> Run {
+        let g = match self.resume_guards(max) {
+            Ok(g) => g,
+            Err(run) => return run,
         };
+        let pc = self.pc();
+        let mut bus = Observed::new(&mut self.ram, obs);
+        let (result, cost) = run::run_counted(&mut self.cpu, &mut bus, &g, pc, Some(watch));
+        Run::new(result, cost)
+    }
+
+    /// Runs on from PC for at most `max` instructions (the call guards but the budget kept).
+    fn resume<W: Watch>(
+        &mut self,
+        max: u64,
+        watch: &mut W,
+        trace: Option<&mut AccessTrace>,
+    ) -> Run {
+        let g = match self.resume_guards(max) {
+            Ok(g) => g,
+            Err(run) => return run,
+        };
+        let pc = self.pc();
         let (result, cost) = match trace {
             Some(trace) => {
                 let mut bus = Observed::new(&mut self.ram, trace.counters());
@@ -552,6 +579,22 @@ impl Machine {
         self.core.ram.watch(watch.target());
         let trace = self.tracing.then_some(&mut self.trace);
         let run = self.core.resume(max_instructions, watch, trace);
+        self.core.ram.unwatch_all();
+        run
+    }
+
+    /// [`Machine::run_watched`] with every instruction and data access shown to `obs` (say a
+    /// profiler's collector, or a debugger's watch of single steps) instead of the built-in
+    /// counters.
+    pub fn run_observed_watched<O: Observer, W: Watch>(
+        &mut self,
+        obs: &mut O,
+        watch: &mut W,
+        max_instructions: u64,
+    ) -> Run {
+        self.core.ram.watch_fixed(watch.fixed_targets());
+        self.core.ram.watch(watch.target());
+        let run = self.core.resume_observed(max_instructions, watch, obs);
         self.core.ram.unwatch_all();
         run
     }

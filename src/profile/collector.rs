@@ -6,7 +6,8 @@
 
 use serde::Serialize;
 
-use crate::machine::Observer;
+use super::parts::{Part, PartMap};
+use crate::machine::{Cost, Observer};
 
 const ADDRESSES: usize = 0x10000;
 /// Deeper nesting than this is still timed for its outer frames, but not recorded per routine.
@@ -66,6 +67,20 @@ struct Frame {
     return_addr: u16,
     entry_tstates: u64,
     entry_instructions: u64,
+    /// Where its return address was pushed, when the collector saw the push.
+    pushed_at: Option<u16>,
+    /// The part its instructions count to (see [`Collector::count_parts`]).
+    part: Part,
+}
+
+/// The parts' tallies of a whole program (see `parts.rs`).
+struct PartTally {
+    /// The part each routine entry starts, where it is a root.
+    root: Vec<Option<Part>>,
+    /// T-states and instructions per part, in the order of [`Part::ALL`].
+    cost: [Cost; Part::ALL.len()],
+    /// Per routine (by slot), its own T-states in each part.
+    by_routine: Vec<[u64; Part::ALL.len()]>,
 }
 
 /// A control transfer whose effect on the call stack is known at the next instruction.
@@ -94,8 +109,11 @@ pub struct Collector {
     /// Frames beyond MAX_DEPTH that are open but not on `stack`.
     lost_depth: u64,
     pending: Pending,
+    /// Where the pending CALL pushed its return address.
+    pushed_at: Option<u16>,
     tstates: u64,
     instructions: u64,
+    parts: Option<Box<PartTally>>,
 }
 
 impl Default for Collector {
@@ -122,9 +140,46 @@ impl Collector {
             stack: Vec::with_capacity(MAX_DEPTH),
             lost_depth: 0,
             pending: Pending::None,
+            pushed_at: None,
             tstates: 0,
             instructions: 0,
+            parts: None,
         }
+    }
+
+    /// Counts every instruction to a part of the program as well: the part of the innermost
+    /// routine on the call stack that `map` makes a root, the game loop where none is, and the
+    /// monitor's for an `RST 38H` (see `parts.rs`). Call it before [`Collector::begin`].
+    pub fn count_parts(&mut self, map: &PartMap) {
+        let mut root = vec![None; ADDRESSES];
+        for &(addr, part) in map.roots() {
+            root[usize::from(addr)] = Some(part);
+        }
+        self.parts = Some(Box::new(PartTally {
+            root,
+            cost: [Cost::default(); Part::ALL.len()],
+            by_routine: Vec::with_capacity(ROUTINE_SLOTS),
+        }));
+    }
+
+    /// The part that got most of the own T-states of the routine at `addr` (None unless
+    /// [`Collector::count_parts`] was called, or for a routine never entered).
+    pub fn main_part(&self, addr: u16) -> Option<Part> {
+        let parts = self.parts.as_deref()?;
+        let row = parts
+            .by_routine
+            .get(usize::from(self.slot_of[usize::from(addr)]))?;
+        let (best, _) = row
+            .iter()
+            .enumerate()
+            .max_by_key(|&(i, &t)| (t, std::cmp::Reverse(i)))?;
+        Some(Part::ALL[best])
+    }
+
+    /// T-states and instructions per part, in the order of [`Part::ALL`] (None unless
+    /// [`Collector::count_parts`] was called). They add up to the run's.
+    pub fn part_costs(&self) -> Option<&[Cost; Part::ALL.len()]> {
+        self.parts.as_ref().map(|p| &p.cost)
     }
 
     /// Starts a call of the routine at `entry` by the harness. Its return address (the
@@ -133,6 +188,7 @@ impl Collector {
         self.stack.clear();
         self.lost_depth = 0;
         self.pending = Pending::None;
+        self.pushed_at = None;
         self.enter(entry, 0);
     }
 
@@ -155,7 +211,17 @@ impl Collector {
             tally.self_tstates += t;
             tally.self_instructions += 1;
         }
+        if self.parts.is_some() {
+            self.count_part(pc, opcode[0], t);
+        }
         self.pending = transfer(pc, opcode, tstates);
+        // A CALL pushes its return address in two writes; the lower is where it lies.
+        self.pushed_at = match self.pending {
+            Pending::Call { .. } if self.recent_len >= 2 => {
+                Some(self.recent[0].min(self.recent[1]))
+            }
+            _ => None,
+        };
         if uses_stack(opcode) {
             for &addr in &self.recent[..self.recent_len] {
                 self.stack_slot[addr as usize] = true;
@@ -199,6 +265,32 @@ impl Collector {
         self.pending = Pending::None;
     }
 
+    /// The instruction at `pc` counted to its part. A jump onto a root's entry (a tail call,
+    /// as FNDMOV's `JP BOOK`) gives the rest of the frame to the root's part.
+    fn count_part(&mut self, pc: u16, opcode: u8, t: u64) {
+        let Some(parts) = self.parts.as_deref_mut() else {
+            return;
+        };
+        let frame = self.stack.last_mut();
+        if let (Some(frame), Some(part)) = (frame, parts.root[usize::from(pc)]) {
+            frame.part = part;
+        }
+        let part = match opcode {
+            0xFF => Part::Monitor,
+            _ => self.stack.last().map_or(Part::Loop, |f| f.part),
+        };
+        let cost = &mut parts.cost[part.index()];
+        cost.tstates += t;
+        cost.instructions += 1;
+        if let Some(frame) = self.stack.last() {
+            let slot = usize::from(frame.slot);
+            if parts.by_routine.len() <= slot {
+                parts.by_routine.resize(slot + 1, [0; Part::ALL.len()]);
+            }
+            parts.by_routine[slot][part.index()] += t;
+        }
+    }
+
     fn resolve(&mut self, pc: u16) {
         match std::mem::replace(&mut self.pending, Pending::None) {
             Pending::None => {}
@@ -215,10 +307,28 @@ impl Collector {
     }
 
     fn enter(&mut self, target: u16, return_addr: u16) {
+        let pushed_at = self.pushed_at.take();
+        if let Some(at) = pushed_at {
+            // A frame whose return address lies at or above the new one's is gone: the code
+            // set SP above it (a program that starts its loop again with LD SP).
+            while self
+                .stack
+                .last()
+                .is_some_and(|f| f.pushed_at.is_some_and(|p| p <= at))
+            {
+                self.pop_one();
+            }
+        }
         if self.stack.len() == MAX_DEPTH {
             self.lost_depth += 1;
             return;
         }
+        let inherited = self.stack.last().map_or(Part::Loop, |f| f.part);
+        let part = self
+            .parts
+            .as_deref()
+            .and_then(|p| p.root[usize::from(target)])
+            .unwrap_or(inherited);
         let slot = match self.slot_of[target as usize] {
             NO_SLOT => {
                 let slot = self.routines.len() as u16;
@@ -233,6 +343,8 @@ impl Collector {
             return_addr,
             entry_tstates: self.tstates,
             entry_instructions: self.instructions,
+            pushed_at,
+            part,
         });
     }
 
@@ -500,6 +612,93 @@ mod tests {
         assert!(c.is_stack(0xFFFC) && c.is_stack(0xFFFD) && c.is_stack(0xFFFA));
         assert!(!c.is_stack(0x300));
         assert_eq!(c.reads()[0x300], 1);
+    }
+
+    /// ROOT at 0x100 calls GEN at 0x200 (a root of move generation), which calls the helper
+    /// at 0x300; ROOT makes a monitor call (RST 38H, which returns past its block).
+    #[test]
+    fn every_instruction_counts_to_one_part() {
+        let symbols = crate::machine::SymbolTable::parse("GENMOV EQU 200H\n").unwrap();
+        let mut c = Collector::new();
+        c.count_parts(&PartMap::from_symbols(&symbols));
+        c.begin(0x100);
+        c.instruction(0x100, call(0x200), 17);
+        c.instruction(0x200, call(0x300), 17);
+        c.instruction(0x300, NOP, 4);
+        c.instruction(0x301, RET, 10);
+        c.instruction(0x203, RET, 10);
+        c.instruction(0x103, [0xFF, 0, 0, 0], 11);
+        c.instruction(0x106, NOP, 4);
+        let costs = c.part_costs().unwrap();
+        let cost = |part: Part| costs[part.index()];
+        assert_eq!(
+            cost(Part::Generation),
+            Cost {
+                tstates: 41,
+                instructions: 4
+            }
+        );
+        assert_eq!(
+            cost(Part::Monitor),
+            Cost {
+                tstates: 11,
+                instructions: 1
+            }
+        );
+        assert_eq!(
+            cost(Part::Loop),
+            Cost {
+                tstates: 21,
+                instructions: 2
+            }
+        );
+        let sum: u64 = costs.iter().map(|c| c.tstates).sum();
+        assert_eq!(sum, c.tstates());
+    }
+
+    #[test]
+    fn a_jump_onto_a_root_gives_it_the_rest_of_the_frame() {
+        let symbols =
+            crate::machine::SymbolTable::parse("FNDMOV EQU 200H\nBOOK EQU 300H\n").unwrap();
+        let mut c = Collector::new();
+        c.count_parts(&PartMap::from_symbols(&symbols));
+        c.begin(0x100);
+        c.instruction(0x100, call(0x200), 17);
+        c.instruction(0x200, [0xC3, 0x00, 0x03, 0], 10); // JP BOOK
+        c.instruction(0x300, NOP, 4);
+        c.instruction(0x301, RET, 10);
+        c.instruction(0x103, NOP, 4);
+        let costs = c.part_costs().unwrap();
+        assert_eq!(costs[Part::Search.index()].tstates, 10);
+        assert_eq!(costs[Part::Book.index()].tstates, 14);
+        assert_eq!(costs[Part::Loop.index()].tstates, 21);
+        assert_eq!(
+            c.main_part(0x200),
+            Some(Part::Book),
+            "FNDMOV's frame ran the book"
+        );
+        assert_eq!(c.main_part(0x100), Some(Part::Loop));
+        assert_eq!(c.main_part(0x400), None);
+    }
+
+    #[test]
+    fn a_frame_below_a_new_call_is_gone() {
+        // MAIN calls LOOP, which resets SP (LD SP,...) and calls WORK from the same slot.
+        let mut c = Collector::new();
+        c.begin(0x100);
+        c.write(0xFFFD);
+        c.write(0xFFFC);
+        c.instruction(0x100, call(0x200), 17);
+        assert_eq!(c.depth(), 1);
+        c.instruction(0x200, [0x31, 0xFE, 0xFF, 0], 10); // LD SP,0FFFEH
+        assert_eq!(c.depth(), 2);
+        c.write(0xFFFD);
+        c.write(0xFFFC);
+        c.instruction(0x203, call(0x300), 17);
+        c.instruction(0x300, NOP, 4);
+        assert_eq!(c.depth(), 2, "LOOP's frame ended when WORK took its place");
+        let calls: Vec<_> = c.routines().iter().map(|r| (r.addr, r.calls)).collect();
+        assert_eq!(calls, [(0x100, 0), (0x200, 1), (0x300, 0)]);
     }
 
     #[test]

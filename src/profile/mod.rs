@@ -3,27 +3,41 @@
 //! [`profile_call`] runs one routine under a [`Collector`] (the machine's observed call path;
 //! its untraced path is untouched) and turns the tallies into a [`Profile`];
 //! [`profile_routine`] does it for an ABI routine on a position, with the calls the harness
-//! makes around it.
+//! makes around it. [`profile_session`] profiles a whole program's session on the Jupiter III:
+//! every T-state counted to a routine and to a [`Part`] of the program (search, evaluation,
+//! board drawing, blinks, ...; [`PartMap`] says which routines start which part), and the
+//! video memory's writes by cell ([`video_svg`] draws them).
 
 mod collector;
 mod disasm;
 mod heatmap;
 mod hot;
 mod mix;
+mod parts;
 mod png;
 mod report;
 mod routine;
+mod session;
+mod session_text;
 mod svg;
+mod video;
 
 pub use collector::{Collector, RoutineTally};
 pub use disasm::{disassemble_symbolic, disassemble_symbolic_in, image_memory, symbol_at};
 pub use heatmap::Heatmap;
 pub use hot::{HotCode, HotData};
 pub use mix::MixEntry;
+pub use parts::{Part, PartError, PartMap, ROOTS};
 pub use png::{PngError, svg_to_png};
 pub use report::{DEFAULT_MHZ, Profile, RoutineLine, micros};
 pub use routine::{ProfileError, profile_routine};
+pub use session::{
+    PartLine, Session, SessionProfile, SessionRoutine, TOP_ROUTINES, VideoWrites, profile_program,
+    profile_session,
+};
+pub use session_text::sessions_text;
 pub use svg::{Picture, heatmap_svg};
+pub use video::video_svg;
 
 use crate::machine::{Cost, Machine, MachineError};
 

@@ -14,7 +14,8 @@ mod theme;
 
 pub use debug::{
     App, CallState, DebugError, FADE, Heat, KEYS_HELP, ListedMove, MIN_HEIGHT, MIN_WIDTH, Options,
-    Prompt, PromptKind, RUN_LIMIT, Routine, SPEEDS, SearchInputs, Touch, Watch,
+    PROGRAM_MIN, ProgramOptions, Prompt, PromptKind, RUN_LIMIT, Routine, SPEEDS, SearchInputs,
+    Touch, Watch,
 };
 pub use jupiter::{JUPITER_MIN, JupiterApp, JupiterView};
 pub use play::{PlayApp, PlayOptions};

@@ -6,16 +6,22 @@ use std::time::Duration;
 use crossterm::event::{KeyCode, KeyEvent};
 
 use sargon_z80::game::Z80Searcher;
-use sargon_z80::machine::default_image;
+use sargon_z80::jupiter::{Glyphs, Look, Options as Start, entry, parse_keys};
+use sargon_z80::machine::{default_image, default_program};
 use sargon_z80::position::Board;
-use sargon_z80::tui::{App, Options, PlayApp, PlayOptions};
+use sargon_z80::tui::{App, Options, PlayApp, PlayOptions, ProgramOptions};
 
 /// The screens by name, with what each shows.
-pub const SCREENS: [(&str, &str); 2] = [
+pub const SCREENS: [(&str, &str); 3] = [
     (
         "debugger-bestm",
         "tui --routine FNDMOV (PLYMAX 2, the start position), `w BESTM`, `c`: stopped when the \
          search first set BESTM",
+    ),
+    (
+        "debugger-jupiter",
+        "tui --jupiter --keys 'YW2e2-e4' --seed 7, `c`: the built-in program waits for the \
+         player's second move (124x36)",
     ),
     (
         "play-z80",
@@ -27,6 +33,7 @@ pub const SCREENS: [(&str, &str); 2] = [
 pub fn screen(name: &str) -> Option<Vec<String>> {
     match name {
         "debugger-bestm" => Some(debugger_bestm()),
+        "debugger-jupiter" => Some(debugger_jupiter()),
         "play-z80" => Some(play_z80()),
         _ => None,
     }
@@ -48,6 +55,23 @@ fn debugger_bestm() -> Vec<String> {
     app.handle_key(KeyEvent::from(KeyCode::Enter));
     app.handle_key(KeyEvent::from(KeyCode::Char('c')));
     rows(|frame| app.draw(frame))
+}
+
+fn debugger_jupiter() -> Vec<String> {
+    let image = default_program();
+    let program = ProgramOptions {
+        start: Start {
+            entry: entry(&image, None).unwrap(),
+            seed: 7,
+        },
+        entry_name: "DRIVER".to_string(),
+        keys: parse_keys("YW2e2-e4").unwrap(),
+        glyphs: Glyphs::Unicode,
+        look: Look::Paper,
+    };
+    let mut app = App::program(&image, program, Options::default()).unwrap();
+    app.handle_key(KeyEvent::from(KeyCode::Char('c')));
+    crate::screen::lines(&crate::screen::draw(124, 36, |frame| app.draw(frame)))
 }
 
 fn play_z80() -> Vec<String> {

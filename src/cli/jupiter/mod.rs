@@ -28,6 +28,7 @@ Examples:
   sargon-z80 jupiter --keys 'Y{enter}W2e2-e4' --screen   the screen after the keys, as text
   sargon-z80 jupiter --keys 'YW2e2-e4' --json --seed 7   one JSON object: screen, moves, keys
   sargon-z80 jupiter --keys 'YW2' --png board.png        the screen as a picture, dark on light
+  sargon-z80 jupiter --keys 'YW2e2-e4' --profile time.txt --heatmap video.png   where the time goes
 
 Keys: printable ASCII stands for itself; {enter} (0DH), {bs} or {backspace} (08H), {esc} (1BH),
 {tab} (09H), {ctrl-r} and any Ctrl letter, {0x12} or {12h} for any 7-bit code (hexadecimal: a
@@ -40,6 +41,13 @@ replays the run from its seed, its keys and its options.
 
 The screen is drawn as the machine showed it, dark on a light ground (--negative for light on
 dark, which shows the 1978 board as a negative).
+
+--profile writes where the session's time went: T-states and instructions per part of the
+program (search, evaluation, move generation, make/unmake/check, the book, board drawing,
+blinks, move entry and echo, dialogue, monitor calls, the game loop) and per routine; --part
+NAME=PART puts a routine of the program in a part (`sargon-z80 profile --help` lists them).
+--heatmap draws the video memory's writes by cell. Both leave the run and its summary as they
+are; `profile --jupiter` sets the built-in program and --rom's side by side.
 
 Exit status: 0 the program waited for a key, ended or returned; 2 bad input, an unknown monitor
 call, a machine guard or --max-tstates reached; 130 Ctrl-C.";
@@ -107,6 +115,16 @@ pub struct JupiterArgs {
     /// prints them.
     #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Zilog)]
     dialect: DialectArg,
+    /// Write where the session's time went to FILE: T-states per part of the program and per
+    /// routine (JSON when FILE ends in .json) (scripted).
+    #[arg(long, value_name = "FILE", conflicts_with = "pace")]
+    profile: Option<PathBuf>,
+    /// Write the video memory's writes as a heat map to FILE: SVG, or PNG for .png (scripted).
+    #[arg(long, value_name = "FILE", conflicts_with = "pace")]
+    heatmap: Option<PathBuf>,
+    /// Count a routine of the program to a part of --profile: NAME=PART (repeatable).
+    #[arg(long = "part", value_name = "NAME=PART")]
+    parts: Vec<String>,
 }
 
 fn parse_org(text: &str) -> Result<u16, String> {
@@ -145,7 +163,17 @@ pub(crate) struct Setup {
 
 impl JupiterArgs {
     fn scripted(&self) -> bool {
-        self.keys.is_some() || self.screen || self.json || self.png.is_some() || self.svg.is_some()
+        self.keys.is_some()
+            || self.screen
+            || self.json
+            || self.png.is_some()
+            || self.svg.is_some()
+            || self.profiled()
+    }
+
+    /// True when the run is profiled.
+    fn profiled(&self) -> bool {
+        self.profile.is_some() || self.heatmap.is_some()
     }
 
     fn setup(&self) -> anyhow::Result<Setup> {
@@ -277,7 +305,12 @@ fn session(args: JupiterArgs) -> anyhow::Result<i32> {
             rom: args.rom.clone(),
             sym: args.sym.clone(),
         };
-        return script::run(&setup, &outputs, args.screen, args.json);
+        let profile = script::Profile {
+            text: args.profile.clone(),
+            heatmap: args.heatmap.clone(),
+            parts: args.parts.clone(),
+        };
+        return script::run(&setup, &outputs, &profile, (args.screen, args.json));
     }
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         anyhow::bail!(

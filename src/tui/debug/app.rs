@@ -8,10 +8,12 @@ use thiserror::Error;
 
 use super::heat::Heat;
 use super::routine::{Routine, SearchInputs, prepare};
+use super::target::{Program, ProgramOptions, Target};
 use super::vars::{Variable, variables};
 use super::watch::Watch;
-use crate::abi::{AbiError, Driver};
-use crate::machine::{Dialect, Image};
+use crate::abi::{AbiError, AbiSymbols, Driver};
+use crate::jupiter::Jupiter;
+use crate::machine::{Dialect, Image, Machine};
 use crate::position::Board;
 use crate::profile::DEFAULT_MHZ;
 use crate::tui::Theme;
@@ -34,6 +36,8 @@ pub enum PromptKind {
     Fen,
     /// The routine to step.
     Routine,
+    /// Keys to queue for a whole program (the `{enter}` forms of `--keys`).
+    Keys,
 }
 
 /// A one-line text prompt on the status line.
@@ -102,9 +106,10 @@ pub enum DebugError {
     Routine(String),
 }
 
-/// The terminal debugger: one routine call on an ABI image, stepped by keys.
+/// The terminal debugger: one routine call on an ABI image, or a whole program on the Jupiter
+/// III, stepped by keys.
 pub struct App {
-    pub(super) driver: Driver,
+    pub(super) target: Target,
     pub(super) image: Image,
     pub(super) root: Board,
     pub(super) watch: Watch,
@@ -142,19 +147,72 @@ impl App {
     /// at its first instruction.
     pub fn new(image: &Image, board: Board, options: Options) -> Result<App, DebugError> {
         let driver = Driver::new(image)?;
-        let symbols = driver.symbols();
-        let list_end = symbols.mlend.saturating_add(5);
-        let watch = Watch::new(symbols.boarda, symbols.mlist, list_end);
+        let routine = Routine::parse(&options.routine);
+        let mut app = App::around(
+            Target::Routine(Box::new(driver)),
+            image,
+            board,
+            options,
+            routine,
+        );
+        if let Err(error) = app.restart() {
+            return Err(DebugError::Routine(error));
+        }
+        app.status = format!(
+            "{} called; s steps, ? explains the keys",
+            app.routine.name()
+        );
+        Ok(app)
+    }
+
+    /// A debugger on the whole program `image` running on the Jupiter III as `program` says,
+    /// stopped before its first instruction with its keys queued. The board, moves and
+    /// variables panes show where the image follows the board ABI.
+    pub fn program(
+        image: &Image,
+        program: ProgramOptions,
+        options: Options,
+    ) -> Result<App, DebugError> {
+        let routine = Routine::Other(program.entry_name.clone());
+        let started = Program::start(image, program).map_err(DebugError::Routine)?;
+        let target = Target::Program(Box::new(started));
+        let mut app = App::around(target, image, Board::startpos(), options, routine);
+        // The Jupiter III's own clock first, when the rates offer it.
+        app.mhz_index = app.mhz.iter().position(|&m| m == 4.0).unwrap_or(0);
+        app.refresh_program_vars();
+        app.snapshot = app.machine().memory().to_vec();
+        app.last_pc = app.machine().pc();
+        app.status =
+            "the program is ready at its entry: s steps, c runs, i types to it, ? more".to_string();
+        Ok(app)
+    }
+
+    /// The debugger's state around `target`, nothing called yet.
+    fn around(
+        target: Target,
+        image: &Image,
+        root: Board,
+        options: Options,
+        routine: Routine,
+    ) -> App {
+        let watch = match target.abi() {
+            Some(symbols) => Watch::new(
+                symbols.boarda,
+                symbols.mlist,
+                symbols.mlend.saturating_add(5),
+            ),
+            // Nothing of the board to light: the heat and the list watch an empty place.
+            None => Watch::new(0, 1, 0),
+        };
         let mhz = if options.mhz.is_empty() {
             DEFAULT_MHZ.to_vec()
         } else {
             options.mhz
         };
-        let routine = Routine::parse(&options.routine);
-        let mut app = App {
-            driver,
+        App {
+            target,
             image: image.clone(),
-            root: board,
+            root,
             watch,
             breakpoints: BTreeSet::new(),
             prompt: None,
@@ -179,29 +237,36 @@ impl App {
             status: String::new(),
             quit: false,
             key_waiting: None,
-        };
-        if let Err(error) = app.restart() {
-            return Err(DebugError::Routine(error));
         }
-        app.status = format!(
-            "{} called; s steps, ? explains the keys",
-            app.routine.name()
-        );
-        Ok(app)
     }
 
-    /// Sets the position up again and calls the routine, stopped before its first instruction.
+    /// Sets the position up again and calls the routine, stopped before its first instruction
+    /// (a whole program starts again from its entry, its first keys queued again).
     pub(super) fn restart(&mut self) -> Result<(), String> {
         self.running = false;
         self.tstates = 0;
         self.instructions = 0;
+        if let Target::Program(program) = &mut self.target {
+            let fresh = Program::start(&self.image, program.options.clone())?;
+            let view = program.view;
+            **program = Program { view, ..fresh };
+            self.watch
+                .restart(self.target.abi().map_or(1, |abi| abi.mlist));
+            self.last_pc = self.machine().pc();
+            self.snapshot = self.machine().memory().to_vec();
+            self.call = CallState::Active;
+            return Ok(());
+        }
         let choice = if self.routine.takes_a_move() {
             self.selected
         } else {
             0
         };
+        let Target::Routine(driver) = &mut self.target else {
+            unreachable!("a whole program started again above");
+        };
         let prepared = match prepare(
-            &mut self.driver,
+            driver,
             &self.image,
             &self.root,
             &self.routine,
@@ -219,18 +284,35 @@ impl App {
         if !self.routine.takes_a_move() {
             self.selected = 0;
         }
-        self.driver.machine_mut().begin_call(prepared.addr);
-        self.last_pc = prepared.addr;
-        self.watch.restart(prepared.list_start);
+        driver.machine_mut().begin_call(prepared.addr);
         self.vars = variables(
             &self.image,
-            self.driver.symbols(),
+            driver.symbols(),
             &self.routine,
             self.search.plymax,
         );
-        self.snapshot = self.driver.machine().memory().to_vec();
+        self.last_pc = prepared.addr;
+        self.watch.restart(prepared.list_start);
+        self.snapshot = self.machine().memory().to_vec();
         self.call = CallState::Active;
         Ok(())
+    }
+
+    /// The variables of a whole program that follows the ABI: the board's and the search's,
+    /// SCORE as long as PLYMAX says now.
+    pub(super) fn refresh_program_vars(&mut self) {
+        let Target::Program(program) = &self.target else {
+            return;
+        };
+        let Some(abi) = program.abi.as_ref() else {
+            return;
+        };
+        let plymax = self
+            .image
+            .symbols
+            .get("PLYMAX")
+            .map_or(self.search.plymax, |at| program.jupiter.machine().peek(at));
+        self.vars = variables(&self.image, abi, &Routine::Fndmov, plymax.clamp(1, 10));
     }
 
     /// True once the user asked to quit.
@@ -260,8 +342,15 @@ impl App {
             self.quit = true;
             return;
         }
+        if self.typing() {
+            self.type_key(key);
+            return;
+        }
         if self.prompt.is_some() {
             self.prompt_key(key.code);
+            return;
+        }
+        if self.program_key(key.code) {
             return;
         }
         match key.code {
@@ -287,14 +376,42 @@ impl App {
 
     /// Advances run mode by one batch of instructions; the event loop calls it between keys.
     pub fn tick(&mut self) {
-        if self.running {
+        if self.typing() {
+            self.type_tick();
+        } else if self.running {
             self.run_batch();
         }
     }
 
-    /// The driver (machine, symbols) the debugger runs on.
-    pub fn driver(&self) -> &Driver {
-        &self.driver
+    /// The driver (machine, symbols) a routine runs on; None for a whole program.
+    pub fn driver(&self) -> Option<&Driver> {
+        match &self.target {
+            Target::Routine(driver) => Some(driver.as_ref()),
+            Target::Program(_) => None,
+        }
+    }
+
+    /// The machine the code runs on.
+    pub fn machine(&self) -> &Machine {
+        self.target.machine()
+    }
+
+    /// The board ABI's symbols, when the image follows the ABI.
+    pub fn abi(&self) -> Option<&AbiSymbols> {
+        self.target.abi()
+    }
+
+    /// The Jupiter III a whole program runs on; None while a routine is stepped.
+    pub fn jupiter(&self) -> Option<&Jupiter> {
+        match &self.target {
+            Target::Program(program) => Some(&program.jupiter),
+            Target::Routine(_) => None,
+        }
+    }
+
+    /// True while keys go to the program rather than to the debugger.
+    pub fn typing(&self) -> bool {
+        matches!(&self.target, Target::Program(program) if program.typing)
     }
 
     /// The image's bytes and symbols.
@@ -332,9 +449,9 @@ impl App {
         &self.routine
     }
 
-    /// T-states since the routine was called.
+    /// T-states since the routine was called (the program's clock for a whole program).
     pub fn tstates(&self) -> u64 {
-        self.tstates
+        self.jupiter().map_or(self.tstates, |j| j.clock().tstates)
     }
 
     /// The address of the last instruction executed (the routine's entry before the first
@@ -343,9 +460,10 @@ impl App {
         self.last_pc
     }
 
-    /// Instructions since the routine was called.
+    /// Instructions since the routine was called (or the program started).
     pub fn instructions(&self) -> u64 {
-        self.instructions
+        self.jupiter()
+            .map_or(self.instructions, |j| j.clock().instructions)
     }
 
     /// The clock rate the T-state counter is shown at.
@@ -385,7 +503,7 @@ impl App {
 
     /// True when the byte at `addr` changed during the last command.
     pub fn changed(&self, addr: u16) -> bool {
-        let now = self.driver.machine().memory()[usize::from(addr)];
+        let now = self.machine().memory()[usize::from(addr)];
         self.snapshot.get(usize::from(addr)) != Some(&now)
     }
 
@@ -418,6 +536,7 @@ impl super::super::terminal::Screen for App {
 
     fn frame_wait(&self) -> std::time::Duration {
         // One animation frame while running; nothing changes without a key while paused.
-        std::time::Duration::from_millis(if self.is_running() { 16 } else { 500 })
+        let busy = self.is_running() || (self.typing() && self.program_runs());
+        std::time::Duration::from_millis(if busy { 16 } else { 500 })
     }
 }

@@ -17,24 +17,41 @@ impl App {
     /// The moves of the list the pane shows: GENMOV's list (entries shown as they are
     /// written, before the code publishes MLNXT), or during FNDMOV the current ply's.
     pub fn moves(&self) -> Vec<ListedMove> {
-        if self.routine == Routine::Fndmov {
+        if self.in_search() {
             return self.ply_lists().pop().map(|p| p.moves).unwrap_or_default();
         }
-        let machine = self.driver.machine();
-        let mlnxt = machine.peek16(self.driver.symbols().mlnxt);
+        let Some(abi) = self.abi() else {
+            return Vec::new();
+        };
+        let machine = self.machine();
+        let mlnxt = machine.peek16(abi.mlnxt);
         let next = self.watch.written_end().map_or(mlnxt, |end| end.max(mlnxt));
         written_moves(machine.memory(), self.list_start, next)
     }
 
     /// The ply whose list the pane shows during FNDMOV (None for other routines).
     pub fn shown_ply(&self) -> Option<u8> {
-        (self.routine == Routine::Fndmov).then(|| self.current_ply())
+        self.in_search().then(|| self.current_ply())
+    }
+
+    /// True while the panes follow a search: the routine stepped is FNDMOV, or a whole
+    /// program that follows the ABI is inside its FNDMOV.
+    pub fn in_search(&self) -> bool {
+        match self.jupiter() {
+            Some(jupiter) => {
+                // At FNDMOV's first instruction the search is as good as begun.
+                let entry = self.image.symbols.get("FNDMOV");
+                let at_entry = entry == Some(jupiter.machine().pc());
+                self.abi().is_some() && (jupiter.search_since().is_some() || at_entry)
+            }
+            None => self.routine == Routine::Fndmov,
+        }
     }
 
     /// NPLY, at least 1 (the root evaluation runs at 0, before any list exists).
     fn current_ply(&self) -> u8 {
         let nply = self.image.symbols.get("NPLY");
-        let nply = nply.map_or(1, |at| self.driver.machine().peek(at));
+        let nply = nply.map_or(1, |at| self.machine().peek(at));
         if self.call == CallState::Returned {
             1
         } else {
@@ -45,8 +62,10 @@ impl App {
     /// The lists of plies 1 ..= NPLY, each from its start word in PLYIX to the next ply's
     /// start (the last one to MLNXT). A start word not yet written gives an empty list.
     fn ply_lists(&self) -> Vec<PlyList> {
-        let machine = self.driver.machine();
-        let symbols = self.driver.symbols();
+        let machine = self.machine();
+        let Some(symbols) = self.abi() else {
+            return Vec::new();
+        };
         let (plyix, mlist, mlend) = (symbols.plyix, symbols.mlist, symbols.mlend);
         let mlnxt = machine.peek16(symbols.mlnxt);
         let plies = self.current_ply();
@@ -80,7 +99,7 @@ impl App {
                 addr == m.addr || (double && addr == m.addr.wrapping_add(ENTRY_SIZE))
             })
         };
-        if self.routine != Routine::Fndmov {
+        if !self.in_search() {
             let moves = self.moves();
             return find(&moves).map(|i| format!("#{} {}", i + 1, moves[i].uci));
         }

@@ -13,12 +13,15 @@ use super::vars::{Shape, Variable};
 
 impl App {
     pub(super) fn draw_board(&self, frame: &mut Frame, area: Rect) {
-        let machine = self.driver().machine();
-        let boarda = self.driver().symbols().boarda;
+        let Some(abi) = self.abi() else {
+            return;
+        };
+        let machine = self.machine();
+        let boarda = abi.boarda;
         let cells: Vec<u8> = (0..120u16)
             .map(|i| machine.peek(boarda.wrapping_add(i)))
             .collect();
-        let color = machine.peek(self.driver().symbols().color);
+        let color = machine.peek(abi.color);
         let side = if color & 0x80 == 0 { "white" } else { "black" };
         let block = self
             .pane(&format!("BOARDA {side}"))
@@ -75,7 +78,7 @@ impl App {
     fn move_line(&self, mark: &str, index: usize, m: &ListedMove, search: bool) -> String {
         let number = index + 1;
         if search {
-            let value = self.driver().machine().peek(m.addr.wrapping_add(5));
+            let value = self.machine().peek(m.addr.wrapping_add(5));
             format!(
                 "{mark}{number:>3} {:<6}{:02X} {value:02X} {:04X}",
                 m.uci, m.flags, m.addr
@@ -94,18 +97,14 @@ impl App {
             return self.entry;
         }
         self.shown_ply()?;
-        Some(
-            self.driver()
-                .machine()
-                .peek16(self.driver().symbols().mlptrj),
-        )
+        Some(self.machine().peek16(self.abi()?.mlptrj))
     }
 
     /// BESTM during and after a search.
     fn best_entry(&self) -> Option<u16> {
         self.shown_ply()?;
         let at = self.image().symbols.get("BESTM")?;
-        Some(self.driver().machine().peek16(at))
+        Some(self.machine().peek16(at))
     }
 
     pub(super) fn draw_variables(&self, frame: &mut Frame, area: Rect) {
@@ -127,7 +126,7 @@ impl App {
     /// `◆BESTM  3809 #1 b1c3`: a watch mark, the name, the value (what changed in the last
     /// command marked), what it means.
     fn variable_line(&self, var: &Variable) -> Line<'static> {
-        let memory = self.driver().machine().memory();
+        let memory = self.machine().memory();
         let watched =
             (0..var.size()).any(|i| self.watchpoints().contains(&var.addr.wrapping_add(i)));
         let mut spans = vec![
@@ -158,7 +157,7 @@ impl App {
             }
         }
         let meaning = match var.shape {
-            Shape::Pointer if var.addr == self.driver().symbols().mlptri => {
+            Shape::Pointer if Some(var.addr) == self.abi().map(|abi| abi.mlptri) => {
                 self.ply_pointer_note(var.value_word(memory))
             }
             Shape::Pointer => self.pointer_note(var.value_word(memory)),
@@ -172,7 +171,8 @@ impl App {
 
     /// MLPTRI's target: PLYIX-2 at the root, PLYIX+4k-2 at ply k.
     fn ply_pointer_note(&self, addr: u16) -> String {
-        let offset = i32::from(addr) - i32::from(self.driver().symbols().plyix);
+        let plyix = self.abi().map_or(0, |abi| abi.plyix);
+        let offset = i32::from(addr) - i32::from(plyix);
         if offset >= -2 && offset.rem_euclid(4) == 2 {
             format!("PLYIX{offset:+}, ply {}", (offset + 2) / 4)
         } else {

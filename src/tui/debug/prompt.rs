@@ -4,7 +4,9 @@
 use crossterm::event::KeyCode;
 
 use super::app::{App, Prompt, PromptKind};
+use super::program::video_cells;
 use super::routine::Routine;
+use crate::jupiter::{CELLS, COLUMNS, VIDEO, parse_keys};
 use crate::machine::parse_u16;
 use crate::position::Board;
 
@@ -59,6 +61,10 @@ impl App {
                 Err(error) => self.status = format!("bad FEN: {error}"),
             },
             PromptKind::Routine => self.switch_routine(text),
+            PromptKind::Keys => match parse_keys(&prompt.input) {
+                Ok(keys) => self.queue_keys(&keys),
+                Err(error) => self.status = error.to_string(),
+            },
         }
     }
 
@@ -118,9 +124,26 @@ impl App {
         };
     }
 
-    /// A variable of the pane is watched whole (both bytes of a pointer, all of SCORE); any
-    /// other symbol or address as one byte.
+    /// A variable of the pane is watched whole (both bytes of a pointer, all of SCORE); a
+    /// whole program's video cells by `ROW,COLUMN` or `ROW,*`; any other symbol or address as
+    /// one byte.
     fn toggle_watchpoint(&mut self, text: &str) {
+        if let Some(cells) = video_cells(text).filter(|_| self.jupiter().is_some()) {
+            let name = match cells.len() {
+                1 => self.name_of(cells[0]),
+                _ => format!(
+                    "row {} of the screen",
+                    text.split(',').next().unwrap_or("").trim()
+                ),
+            };
+            let memory = self.target.machine().memory();
+            self.status = if self.watch.toggle(&cells, memory) {
+                format!("watching {name} for changes")
+            } else {
+                format!("no longer watching {name}")
+            };
+            return;
+        }
         let Some(addr) = self.resolve(text) else {
             self.status = format!("no symbol or address {}", crate::files::excerpt(text));
             return;
@@ -132,7 +155,7 @@ impl App {
             .map(|v| (v.name.to_string(), v.size()));
         let (name, size) = whole.unwrap_or_else(|| (self.name_of(addr), 1));
         let addrs: Vec<u16> = (0..size).map(|i| addr.wrapping_add(i)).collect();
-        let memory = self.driver.machine().memory();
+        let memory = self.target.machine().memory();
         self.status = if self.watch.toggle(&addrs, memory) {
             format!("watching {name} for changes")
         } else {
@@ -143,6 +166,11 @@ impl App {
     /// `NAME (addr)`, `NAME+n (addr)` or the bare address. Outside the image's bytes (the
     /// tables and the list above it) a name is used only up to 255 bytes past its symbol.
     pub fn name_of(&self, addr: u16) -> String {
+        let cell = usize::from(addr.wrapping_sub(VIDEO));
+        if self.jupiter().is_some() && cell < CELLS {
+            let (row, column) = (cell / COLUMNS, cell % COLUMNS);
+            return format!("cell {row},{column} ({addr:04X}h)");
+        }
         match self.image.symbols.nearest_below(addr) {
             Some((name, at)) if at == addr => format!("{name} ({addr:04X}h)"),
             Some((name, at)) if self.image.contains(addr) || addr - at < 0x100 => {

@@ -5,13 +5,14 @@ use crossterm::event::KeyCode;
 
 use super::app::{App, CallState, RUN_LIMIT, SPEEDS};
 use super::routine::Routine;
+use super::target::Target;
 use crate::engine::score::verdict;
 use crate::position::{COLOR_MASK, Entry};
 use crate::text::grouped;
 
 /// What stopped a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Stop {
+pub(super) enum Stop {
     /// The stop condition of the command held.
     Done,
     /// PC reached a breakpoint.
@@ -26,6 +27,11 @@ enum Stop {
     Limit,
     /// A key was pressed during a long command.
     Key,
+    /// A routine reached `RST 38H` in a whole program: a monitor call, which only the
+    /// Jupiter III performs.
+    Monitor,
+    /// The whole program waits for a key and none is queued.
+    Waiting,
 }
 
 /// Instructions between two looks for a pending key during a long command: under a
@@ -34,13 +40,26 @@ pub const KEY_SLICE: u64 = 1 << 14;
 
 /// The machine state before one step, for stop conditions.
 #[derive(Debug, Clone, Copy)]
-struct Before {
-    depth: u16,
-    opcode: u8,
+pub(super) struct Before {
+    /// Bytes on the stack.
+    pub depth: u16,
+    /// The opcode at PC.
+    pub opcode: u8,
+}
+
+/// The machine state after one step, for stop conditions.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct After {
+    /// PC now.
+    pub pc: u16,
+    /// Bytes on the stack now.
+    pub depth: u16,
+    /// True when the step read a key (a whole program's monitor call).
+    pub read_key: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
-enum Command {
+pub(super) enum Command {
     Step,
     Over,
     Out,
@@ -63,7 +82,7 @@ impl App {
     /// One batch of run mode.
     pub(super) fn run_batch(&mut self) {
         let batch = SPEEDS[self.speed_index];
-        match self.run(batch, |_, _, _| false) {
+        match self.run(batch, |_, _| false) {
             Stop::Limit => {}
             stop => {
                 self.running = false;
@@ -102,57 +121,61 @@ impl App {
 
     /// Remembers memory as it is, so the variables pane marks what the command changes and
     /// the watchpoints stop at a change from here.
-    fn begin_command(&mut self) {
-        let memory = self.driver.machine().memory();
+    pub(super) fn begin_command(&mut self) {
+        let memory = self.target.machine().memory();
         self.snapshot.clear();
         self.snapshot.extend_from_slice(memory);
         self.watch.sync(memory);
     }
 
-    fn command(&mut self, command: Command) {
+    pub(super) fn command(&mut self, command: Command) {
         self.running = false;
         if !self.ensure_active() {
             return;
         }
         self.begin_command();
         let stop = match command {
-            Command::Step => self.run(1, |_, _, _| true),
+            Command::Step => self.run(1, |_, _| true),
             Command::Over => {
-                let machine = self.driver.machine();
+                let machine = self.machine();
                 let pc = machine.pc();
-                match call_length(machine.peek(pc)) {
+                let opcode = machine.peek(pc);
+                // A monitor call is one step already; its RST returns past the block.
+                let monitor = opcode == 0xFF && self.jupiter().is_some();
+                match call_length(opcode).filter(|_| !monitor) {
                     Some(len) => {
                         let back = pc.wrapping_add(len);
                         let depth = self.depth();
-                        self.run(RUN_LIMIT, move |_, pc, d| pc == back && d == depth)
+                        self.run(RUN_LIMIT, move |_, a| a.pc == back && a.depth == depth)
                     }
-                    None => self.run(1, |_, _, _| true),
+                    None => self.run(1, |_, _| true),
                 }
             }
             Command::Out => {
                 let depth = self.depth();
-                self.run(RUN_LIMIT, move |before, _, d| {
+                self.run(RUN_LIMIT, move |before, after| {
                     // Deeper calls return at a greater depth than the routine we are in.
                     is_return(before.opcode)
-                        && d.wrapping_add(2) == before.depth
+                        && after.depth.wrapping_add(2) == before.depth
                         && before.depth <= depth
                 })
             }
-            Command::Continue => self.run(RUN_LIMIT, |_, _, _| false),
+            Command::Continue => self.run(RUN_LIMIT, |_, _| false),
         };
         self.report(stop);
     }
 
     /// Bytes on the stack below its top: 2 inside the harness's call, more in nested calls.
-    fn depth(&self) -> u16 {
-        let machine = self.driver.machine();
+    pub(super) fn depth(&self) -> u16 {
+        let machine = self.machine();
         machine.stack().wrapping_sub(machine.sp())
     }
 
-    /// Steps up to `limit` instructions until `done(before, pc, depth)` holds after one, a
+    /// Steps up to `limit` instructions until `done(before, after)` holds after one, a
     /// breakpoint is reached (not on the first instruction), a watched address changes, or
-    /// the routine returns or fails.
-    fn run(&mut self, limit: u64, done: impl Fn(&Before, u16, u16) -> bool) -> Stop {
+    /// the routine returns or fails (a whole program: ends, fails or waits for a key none is
+    /// queued for).
+    pub(super) fn run(&mut self, limit: u64, done: impl Fn(&Before, &After) -> bool) -> Stop {
         if self.call != CallState::Active {
             return Stop::Returned;
         }
@@ -162,46 +185,76 @@ impl App {
             {
                 return Stop::Key;
             }
-            let machine = self.driver.machine();
-            let pc = machine.pc();
+            let machine = self.machine();
             let before = Before {
                 depth: self.depth(),
-                opcode: machine.peek(pc),
+                opcode: machine.peek(machine.pc()),
             };
-            let step = match self.driver.machine_mut().step_observed(&mut self.watch) {
-                Ok(step) => step,
-                Err(error) => {
-                    self.call = CallState::Failed(error.to_string());
-                    return Stop::Failed;
-                }
+            let read_key = match self.step_one() {
+                Ok(read_key) => read_key,
+                Err(stop) => return stop,
             };
-            self.tstates += u64::from(step.tstates);
-            self.instructions += 1;
-            self.last_pc = step.pc;
-            if step.returned {
-                self.call = CallState::Returned;
-                return Stop::Returned;
-            }
             if let Some(hit) = self.watch.take_hit() {
                 self.status = self.describe_hit(hit);
                 return Stop::Watched;
             }
-            let pc = self.driver.machine().pc();
-            if done(&before, pc, self.depth()) {
+            let pc = self.machine().pc();
+            let after = After {
+                pc,
+                depth: self.depth(),
+                read_key,
+            };
+            if done(&before, &after) {
                 return Stop::Done;
             }
             if self.breakpoints.contains(&pc) {
                 return Stop::Breakpoint;
             }
+            if let Some(stop) = self.program_pause() {
+                return stop;
+            }
         }
         Stop::Limit
+    }
+
+    /// One step of the routine or the program; whether it read a key, or why the run stops.
+    fn step_one(&mut self) -> Result<bool, Stop> {
+        let Target::Routine(driver) = &mut self.target else {
+            return self.program_step();
+        };
+        let machine = driver.machine();
+        if machine.peek(machine.pc()) == 0xFF && self.image.symbols.get("DRIVER").is_some() {
+            return Err(Stop::Monitor);
+        }
+        let step = match driver.machine_mut().step_observed(&mut self.watch) {
+            Ok(step) => step,
+            Err(error) => {
+                self.call = CallState::Failed(error.to_string());
+                return Err(Stop::Failed);
+            }
+        };
+        self.tstates += u64::from(step.tstates);
+        self.instructions += 1;
+        self.last_pc = step.pc;
+        if step.returned {
+            self.call = CallState::Returned;
+            return Err(Stop::Returned);
+        }
+        Ok(false)
     }
 
     /// `watch: NAME written by WHERE: old -> new`, for the whole variable when all of it is
     /// watched, else for the byte.
     fn describe_hit(&self, hit: super::watch::WriteHit) -> String {
-        let memory = self.driver.machine().memory();
-        let by = self.name_of(hit.pc);
+        let memory = self.machine().memory();
+        let by = match self.last_call().filter(|_| hit.by_monitor) {
+            Some(call) => format!(
+                "the monitor's {} at {}",
+                super::program::call_name(&call.call),
+                self.name_of(hit.pc)
+            ),
+            None => self.name_of(hit.pc),
+        };
         let whole = self.vars.iter().find(|v| {
             v.holds(hit.addr)
                 && (0..v.size()).all(|i| self.watch.is_watched(v.addr.wrapping_add(i)))
@@ -228,8 +281,12 @@ impl App {
         }
     }
 
-    fn report(&mut self, stop: Stop) {
-        let pc = self.driver.machine().pc();
+    pub(super) fn report(&mut self, stop: Stop) {
+        if self.jupiter().is_some() {
+            self.report_program(stop);
+            return;
+        }
+        let pc = self.machine().pc();
         let name = self.routine.name().to_string();
         self.status = match stop {
             Stop::Done => String::new(),
@@ -246,16 +303,22 @@ impl App {
                 _ => String::new(),
             },
             Stop::Returned => self.returned_text(),
+            Stop::Monitor => format!(
+                "RST 38H at {} calls the Jupiter III's monitor: `tui --jupiter` runs the whole \
+                 program on the machine",
+                self.name_of(pc)
+            ),
+            Stop::Waiting => String::new(),
         };
     }
 
     /// What the routine left, said when it returns.
     fn returned_text(&self) -> String {
-        let machine = self.driver.machine();
+        let machine = self.machine();
         let a = machine.registers().a;
         match &self.routine {
             Routine::Genmov => {
-                let ckflg = machine.peek(self.driver.symbols().ckflg);
+                let ckflg = self.abi().map_or(0, |abi| machine.peek(abi.ckflg));
                 let count = self.moves().len();
                 let plural = if count == 1 { "" } else { "s" };
                 format!(
@@ -284,7 +347,7 @@ impl App {
     /// BESTM and SCORE+1 after FNDMOV.
     fn search_result(&self) -> String {
         let symbols = &self.image.symbols;
-        let machine = self.driver.machine();
+        let machine = self.machine();
         let bestm = symbols.get("BESTM").map_or(0, |at| machine.peek16(at));
         let score = symbols
             .get("SCORE")
@@ -341,22 +404,26 @@ impl App {
             return;
         };
         let label = self.move_label(chosen.addr).unwrap_or_default();
-        if self.routine.takes_a_move() {
+        let takes_a_move = self.routine.takes_a_move();
+        let Target::Routine(driver) = &mut self.target else {
+            return;
+        };
+        if takes_a_move {
             // The list again on the position as it was, without the routine's effect.
-            self.driver.set_root(&self.root);
-            if let Err(error) = self.driver.genmov(&mut Vec::new()) {
+            driver.set_root(&self.root);
+            if let Err(error) = driver.genmov(&mut Vec::new()) {
                 self.status = error.to_string();
                 return;
             }
         }
         let at = usize::from(chosen.addr);
-        let bytes: [u8; 6] = self.driver.machine().memory()[at..at + 6]
+        let bytes: [u8; 6] = driver.machine().memory()[at..at + 6]
             .try_into()
             .expect("six bytes make an entry");
-        match self.driver.make(chosen.addr) {
+        match driver.make(chosen.addr) {
             Ok(cost) => {
                 let mut board = self.root;
-                self.driver.read_board(&mut board);
+                driver.read_board(&mut board);
                 board.color ^= COLOR_MASK;
                 board.prev = Entry::from_bytes(bytes);
                 self.root = board;

@@ -60,6 +60,10 @@ impl App {
             frame.render_widget(Paragraph::new(text), area);
             return;
         }
+        if self.jupiter().is_some() {
+            self.draw_program(frame, area);
+            return;
+        }
         let [panes, status, help] = Layout::vertical([
             Constraint::Min(0),
             Constraint::Length(1),
@@ -75,7 +79,7 @@ impl App {
         self.draw_board(frame, areas.board);
         self.draw_moves(frame, areas.moves);
         self.draw_status(frame, status);
-        frame.render_widget(Paragraph::new(help_line(self.theme())), help);
+        frame.render_widget(Paragraph::new(help_line(&HELP, self.theme())), help);
     }
 
     /// Registers, clock and stack on the left, board and moves on the right; between them the
@@ -127,8 +131,8 @@ impl App {
         Block::bordered().title(Span::styled(title.to_string(), self.theme().title()))
     }
 
-    fn draw_registers(&self, frame: &mut Frame, area: Rect) {
-        let r = self.driver().machine().registers();
+    pub(super) fn draw_registers(&self, frame: &mut Frame, area: Rect) {
+        let r = self.machine().registers();
         let pair = |h: u8, l: u8| u16::from_be_bytes([h, l]);
         let lines = vec![
             format!("AF {:04X}  AF' {:04X}", r.af(), pair(r.a_alt, r.f_alt)),
@@ -143,7 +147,7 @@ impl App {
         frame.render_widget(Paragraph::new(lines).block(self.pane("Registers")), area);
     }
 
-    fn draw_clock(&self, frame: &mut Frame, area: Rect) {
+    pub(super) fn draw_clock(&self, frame: &mut Frame, area: Rect) {
         let mhz = self.mhz();
         let lines = vec![
             Line::from(format!("T-states {:>12}", grouped(self.tstates()))),
@@ -156,8 +160,8 @@ impl App {
         frame.render_widget(Paragraph::new(lines).block(self.pane("Clock")), area);
     }
 
-    fn draw_stack(&self, frame: &mut Frame, area: Rect) {
-        let machine = self.driver().machine();
+    pub(super) fn draw_stack(&self, frame: &mut Frame, area: Rect) {
+        let machine = self.machine();
         let (sp, top) = (machine.sp(), machine.stack());
         let rows = usize::from(area.height.saturating_sub(2));
         let depth = usize::from(top.wrapping_sub(sp)) / 2;
@@ -165,7 +169,8 @@ impl App {
             .map(|i| {
                 let addr = sp.wrapping_add(2 * i as u16);
                 let word = machine.peek16(addr);
-                let what = if i + 1 == depth && *self.call_state() == CallState::Active {
+                let harness = self.jupiter().is_none() && *self.call_state() == CallState::Active;
+                let what = if i + 1 == depth && harness {
                     "harness".to_string()
                 } else if follows_a_call(machine.memory(), word) {
                     self.short_name(word)
@@ -195,9 +200,11 @@ impl App {
         }
     }
 
-    fn draw_listing(&self, frame: &mut Frame, area: Rect) {
-        let machine = self.driver().machine();
-        let active = *self.call_state() == CallState::Active;
+    pub(super) fn draw_listing(&self, frame: &mut Frame, area: Rect) {
+        let machine = self.machine();
+        // A program waiting in the monitor sits at 0038H, where no code of its runs.
+        let waiting = self.jupiter().is_some_and(|j| j.waiting_for_key());
+        let active = *self.call_state() == CallState::Active && !waiting;
         // After the call the PC sits on the harness's sentinel: keep the last RET in view.
         let pc = if active { machine.pc() } else { self.last_pc() };
         let memory: &[u8; 0x10000] = machine
@@ -224,6 +231,7 @@ impl App {
                     let mark = match (here, active) {
                         (false, _) => " ",
                         (true, true) => "▶",
+                        (true, false) if waiting => "▷",
                         (true, false) => "✓",
                     };
                     let bytes = if show_bytes {
@@ -247,24 +255,40 @@ impl App {
 
     fn listing_title(&self, pc: u16) -> String {
         let name = self.routine().name();
+        if self.jupiter().is_some_and(|j| j.waiting_for_key()) {
+            return format!("{name} · waits for a key at {}", self.short_name(pc));
+        }
         match self.call_state() {
             CallState::Active if self.is_running() => format!("{name} running ×{}", self.speed()),
             CallState::Active => format!("{name} · at {}", self.short_name(pc)),
+            CallState::Returned if self.jupiter().is_some() => format!("{name} ended"),
             CallState::Returned => format!("{name} returned"),
             CallState::Failed(_) => format!("{name} failed"),
         }
     }
 
-    fn draw_status(&self, frame: &mut Frame, area: Rect) {
+    pub(super) fn draw_status(&self, frame: &mut Frame, area: Rect) {
+        if self.typing() {
+            let line = Line::from(vec![
+                Span::styled(" TYPING ", self.theme().current()),
+                Span::raw(format!(" {}", self.status())),
+            ]);
+            frame.render_widget(Paragraph::new(line), area);
+            return;
+        }
         let line = match self.prompt() {
             Some(prompt) => {
                 let ask = match prompt.kind {
                     PromptKind::Breakpoint => "breakpoint at (symbol or address)> ",
+                    PromptKind::Watchpoint if self.jupiter().is_some() => {
+                        "watch changes of (symbol, address, or ROW,COLUMN of the screen)> "
+                    }
                     PromptKind::Watchpoint => "watch changes of (symbol or address)> ",
                     PromptKind::Fen => "FEN> ",
                     PromptKind::Routine => {
                         "routine (GENMOV MOVE UNMOVE INCHK FNDMOV or a symbol)> "
                     }
+                    PromptKind::Keys => "keys to queue ({enter} {bs} {esc} {ctrl-r} ...)> ",
                 };
                 Line::from(vec![
                     Span::styled(ask, self.theme().key()),
@@ -285,13 +309,14 @@ fn follows_a_call(memory: &[u8], addr: u16) -> bool {
     call || at(1) & 0xC7 == 0xC7
 }
 
-fn help_line(theme: Theme) -> Line<'static> {
+/// The help line of `keys`: key, what it does.
+pub(super) fn help_line(keys: &[(&str, &str)], theme: Theme) -> Line<'static> {
     let mut spans = Vec::new();
-    for (i, (key, what)) in HELP.iter().enumerate() {
+    for (i, (key, what)) in keys.iter().enumerate() {
         if i > 0 {
             spans.push(Span::raw(" "));
         }
-        spans.push(Span::styled(*key, theme.key()));
+        spans.push(Span::styled(key.to_string(), theme.key()));
         spans.push(Span::raw(format!(" {what}")));
     }
     Line::from(spans)

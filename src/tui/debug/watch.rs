@@ -19,6 +19,9 @@ pub struct WriteHit {
     pub old: u8,
     /// The byte written.
     pub value: u8,
+    /// True when the Jupiter III's monitor wrote it (its console, in the call whose
+    /// `RST 38H` is at `pc`), not an instruction.
+    pub by_monitor: bool,
 }
 
 /// The debugger's observer.
@@ -90,6 +93,25 @@ impl Watch {
         }
     }
 
+    /// Takes in a change made outside the code by the monitor (its console writing into the
+    /// video memory) in the call whose `RST 38H` is at `pc`: the first watched byte that
+    /// `memory` holds changed becomes the hit, and every watched byte follows memory.
+    pub fn check_memory(&mut self, memory: &[u8], pc: u16) {
+        for (&addr, byte) in &mut self.watched {
+            let now = memory[usize::from(addr)];
+            if now != *byte && self.hit.is_none() {
+                self.hit = Some(WriteHit {
+                    pc,
+                    addr,
+                    old: *byte,
+                    value: now,
+                    by_monitor: true,
+                });
+            }
+            *byte = now;
+        }
+    }
+
     /// True when changes to `addr` stop a run.
     pub fn is_watched(&self, addr: u16) -> bool {
         self.addresses.contains(&addr)
@@ -134,6 +156,7 @@ impl Observer for Watch {
                     addr,
                     old,
                     value,
+                    by_monitor: false,
                 });
             }
         }
@@ -174,7 +197,8 @@ mod tests {
                 pc: 0x1234,
                 addr: 0x21,
                 old: 5,
-                value: 7
+                value: 7,
+                by_monitor: false,
             })
         );
         assert_eq!(watch.take_hit(), None);
@@ -186,5 +210,26 @@ mod tests {
         assert_eq!(watch.take_hit().map(|hit| hit.old), Some(1));
         assert!(!watch.toggle(&[0x20, 0x21], &memory));
         assert!(watch.watched().is_empty());
+    }
+
+    #[test]
+    fn the_monitors_writes_are_caught_from_memory() {
+        let mut watch = Watch::new(0x100, 0x300, 0x3FF);
+        let mut memory = vec![0x20u8; 0x10000];
+        watch.toggle(&[0xC7C0, 0xC7C1], &memory);
+        watch.check_memory(&memory, 0x1234);
+        assert_eq!(watch.take_hit(), None, "nothing changed");
+        memory[0xC7C1] = b'e';
+        watch.check_memory(&memory, 0x1234);
+        let hit = WriteHit {
+            pc: 0x1234,
+            addr: 0xC7C1,
+            old: 0x20,
+            value: b'e',
+            by_monitor: true,
+        };
+        assert_eq!(watch.take_hit(), Some(hit));
+        watch.check_memory(&memory, 0x1240);
+        assert_eq!(watch.take_hit(), None, "the watch follows memory");
     }
 }
