@@ -94,6 +94,20 @@ fn is_quiet(board: &Board, mv: &Move) -> bool {
     piece_type(moved) != PAWN && !is_piece(board.cells[usize::from(mv.entry.to)])
 }
 
+/// The move that replaces one throwing the advantage away.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Alternative {
+    /// The move.
+    pub best: Move,
+    /// Its value for the side to move: centipawns of [`evaluation`]; `i32::MAX` when it
+    /// checkmates, `i32::MAX - 1` when the opponent is mated in every line searched.
+    pub value: i32,
+    /// The opponent's principal variation after it, its best reply first.
+    pub reply: Vec<Move>,
+    /// Nodes of every search made to find it (evaluations where an engine counts no nodes).
+    pub nodes: u64,
+}
+
 /// The best move other than those that would repeat or stalemate: each is played and the
 /// position after it searched at PLYMAX `plymax` for the opponent; the move whose answer leaves
 /// the opponent worst (the evaluation of [`evaluation`], from the side to move now) wins, the
@@ -105,8 +119,9 @@ pub fn alternative(
     plymax: u8,
     r_register: u8,
     control: &Control,
-) -> Option<(Move, i32)> {
-    let mut best: Option<(Move, i32)> = None;
+) -> Option<Alternative> {
+    let mut best: Option<Alternative> = None;
+    let mut nodes = 0;
     for mv in legal_moves(game.board(), Rules::Sargon).iter() {
         if spoiler(game, mv).is_some() {
             continue;
@@ -118,20 +133,26 @@ pub fn alternative(
             plymax,
             r_register,
         };
-        let value = match searcher.search(&request, control) {
+        let (value, reply) = match searcher.search(&request, control) {
             Ok(answer) => {
+                nodes += answer.nodes.unwrap_or(answer.evaluations);
                 let theirs = material(after.board(), after.board().color);
-                ours(evaluation(answer.score, theirs))
+                (ours(evaluation(answer.score, theirs)), answer.pv)
             }
-            Err(Failure::NoLegalMove { checkmated: true }) => i32::MAX,
+            Err(Failure::NoLegalMove { checkmated: true }) => (i32::MAX, Vec::new()),
             Err(Failure::Aborted(_)) => break,
             Err(_) => continue,
         };
-        if best.is_none_or(|(_, most)| value > most) {
-            best = Some((*mv, value));
+        if best.as_ref().is_none_or(|most| value > most.value) {
+            best = Some(Alternative {
+                best: *mv,
+                value,
+                reply,
+                nodes: 0,
+            });
         }
     }
-    best
+    best.map(|found| Alternative { nodes, ..found })
 }
 
 /// The opponent's evaluation turned into ours.
@@ -210,8 +231,22 @@ mod tests {
         let game = Game::from_fen("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1").unwrap();
         let stop = AtomicBool::new(false);
         let control = Control::new(&stop);
-        let (mv, value) = alternative(&mut NativeSearcher::new(), &game, 1, 0, &control).unwrap();
-        assert_eq!(mv.uci(), "f1f8", "the mate");
-        assert_eq!(value, i32::MAX);
+        let found = alternative(&mut NativeSearcher::new(), &game, 1, 0, &control).unwrap();
+        assert_eq!(found.best.uci(), "f1f8", "the mate");
+        assert_eq!(found.value, i32::MAX);
+        assert_eq!(found.reply, []);
+    }
+
+    #[test]
+    fn the_alternative_to_a_fifty_move_draw_comes_with_the_replys_line_and_its_nodes() {
+        let game = Game::from_fen("8/8/8/4k3/8/8/P7/3QK3 w - - 99 80").unwrap();
+        let stop = AtomicBool::new(false);
+        let control = Control::new(&stop);
+        let found = alternative(&mut NativeSearcher::new(), &game, 4, 0, &control).unwrap();
+        assert_eq!(found.best.uci(), "a2a3", "the pawn resets the count");
+        assert_eq!(found.value, 1075);
+        let reply: Vec<String> = found.reply.iter().map(Move::uci).collect();
+        assert_eq!(reply, ["e5f6", "d1d4", "f6e7", "e1d2"]);
+        assert_eq!(found.nodes, 2491);
     }
 }

@@ -14,7 +14,7 @@ mod searcher;
 mod state;
 mod z80;
 
-pub use avoid::{FIFTY_MOVES, Spoiler, alternative, spoiler};
+pub use avoid::{Alternative, FIFTY_MOVES, Spoiler, alternative, spoiler};
 pub use clock::{Budget, Levels, MoveTimer};
 pub use deepening::{Deepest, Event, Level, Limits, Signals, deepen};
 pub use ending::{Ending, ending};

@@ -205,20 +205,22 @@ fn avoid(
         nodes: None,
     };
     let found = alternative(searcher, game, plymax, thought.r_register, &control);
-    match found.filter(|&(_, value)| value >= ADVANTAGE) {
-        Some((best, value)) => {
-            let value = match value {
+    match found.filter(|found| found.value >= ADVANTAGE) {
+        Some(found) => {
+            let value = match found.value {
                 mate if mate >= i32::MAX - 1 => "a mate".to_string(),
                 cp => format!("{cp:+} cp"),
             };
             report.note(format!(
                 "avoid repetition: {} {spoiler}; playing {} ({value} at PLYMAX {plymax} after it)",
                 choice.best.uci(),
-                best.uci()
+                found.best.uci()
             ));
+            let pv: Vec<Move> = std::iter::once(found.best).chain(found.reply).collect();
+            report.replaced(&pv, found.value, found.nodes);
             *choice = Choice {
-                best,
-                ponder: None,
+                best: found.best,
+                ponder: ponder_move(thought, &pv),
                 posq_after: game.board().posq,
                 mate_exit: false,
                 level: None,

@@ -6,17 +6,24 @@ use std::time::Duration;
 use crate::engine::score::{self, Verdict};
 use crate::engine::{MAX_PLYMAX, MLIST_1978_CAPACITY};
 use crate::game::Level;
+use crate::reference::Move;
 
 /// `info depth ... score ... nodes ... nps ... time ... pv ...`: `depth` as reported, `score`
 /// the field's text (`cp 75`, `mate 2`), `nodes` and `elapsed` counted from `go`.
 pub fn level_line(level: &Level, depth: u8, score: &str, nodes: u64, elapsed: Duration) -> String {
     let answer = &level.answer;
-    let pv: Vec<String> = answer.pv.iter().map(|mv| mv.uci()).collect();
-    let pv = if pv.is_empty() {
-        answer.best.uci()
-    } else {
-        pv.join(" ")
+    let pv = match answer.pv.is_empty() {
+        true => std::slice::from_ref(&answer.best),
+        false => &answer.pv[..],
     };
+    pv_line(pv, depth, score, nodes, elapsed)
+}
+
+/// `info depth ... pv ...` for a principal variation `pv` (never empty), the fields as in
+/// [`level_line`].
+pub fn pv_line(pv: &[Move], depth: u8, score: &str, nodes: u64, elapsed: Duration) -> String {
+    let pv: Vec<String> = pv.iter().map(|mv| mv.uci()).collect();
+    let pv = pv.join(" ");
     format!(
         "info depth {depth} score {score} nodes {nodes} nps {} time {} pv {pv}",
         per_second(nodes, elapsed),

@@ -8,13 +8,14 @@
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use super::info::{beyond_1978, hardware_line, level_line, score_byte_line};
+use super::info::{beyond_1978, hardware_line, level_line, pv_line, score_byte_line};
 use super::mates::Proofs;
 use super::output::Output;
 use super::thought::Thought;
 use crate::engine::score::material;
 use crate::game::{Budget, Level, Signals};
 use crate::position::Board;
+use crate::reference::Move;
 
 /// The reporting of one search.
 pub struct Report<'a> {
@@ -108,6 +109,21 @@ impl<'a> Report<'a> {
             self.note(note);
         }
         self.level_details(level);
+    }
+
+    /// The move that replaced the level's choice so as not to throw a won game away: its line,
+    /// `pv` from it, at the deepest depth reported, `nodes` more searched to find it. `value`
+    /// is in centipawns for the side to move; a mate (`i32::MAX - 1` and above, not proven
+    /// here) is left to the level's line and the note.
+    pub fn replaced(&mut self, pv: &[Move], value: i32, nodes: u64) {
+        self.nodes += nodes;
+        if pv.is_empty() || value >= i32::MAX - 1 {
+            return;
+        }
+        let elapsed = self.started.elapsed();
+        let score = format!("cp {value}");
+        let line = pv_line(pv, self.depth.max(1), &score, self.nodes, elapsed);
+        self.out.line(&line);
     }
 
     /// The score byte and the hardware view with `Details`; the first level beyond the 1978

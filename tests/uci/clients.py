@@ -411,6 +411,9 @@ def check_won_games(binary, _fish):
             board.push_uci(words[1])
             if words[1] == spoiling or not said or board.can_claim_draw():
                 raise SystemExit(f"{engine}: {position}: {words[1]} throws the win away: {lines}")
+            last = [l.split() for l in lines if l.startswith("info depth")][-1]
+            if last[last.index("pv") + 1] != words[1]:
+                raise SystemExit(f"{engine}: the last line's pv is not the move played: {lines}")
             off, _ = bestmove(binary, engine, "setoption name Avoid repetition value false",
                               f"position fen {position}", go)
             if off[1] != spoiling:
