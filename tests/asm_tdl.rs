@@ -365,7 +365,7 @@ fn the_documentation_lists_every_form() {
     let usage =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/USAGE.md"))
             .expect("docs/USAGE.md");
-    let start = "<!-- tdl-forms: made from src/assembler/tdl/forms.rs -->\n";
+    let start = "<!-- tdl-forms: made from src/assembler/tdl_forms.rs -->\n";
     let end = "<!-- end of tdl-forms -->";
     let from = usage.find(start).expect("the start marker") + start.len();
     let to = usage[from..].find(end).expect("the end marker") + from;
@@ -473,7 +473,21 @@ fn text_after_the_end_is_a_warning_naming_the_line_and_the_count() {
     assert!(written);
     assert_eq!(
         stderr,
-        "src.asm:2: warning: .END ends the assembly on this line: 2 lines of code after it are ignored\n"
+        "src.asm:2: warning: .END ends the assembly on this line: 2 lines of code after it are ignored, and with them 1 label (LOOP); if the program goes on after it, delete this .END\n"
+    );
+}
+
+#[test]
+fn an_end_before_routines_names_how_many_labels_it_drops_and_the_routines_first() {
+    // A program whose .END stands before its routines, as in a transcription that misplaced
+    // it: the assembly succeeds, and the warning says what it lost.
+    let source = "START:\tNOP\n\tJMP\tSTART\n\t.END\nMOVE:\tMOV\tA,B\nMV1:\tCALL\tUNMOVE\n\
+                  \tRET\nUNMOVE:\tRET\nFNDMOV:\tCALL\tMOVE\n\tJRNZ\tMV1\n\tRET\n";
+    let (code, stderr, written) = cli(source, &["--dialect", "tdl"]);
+    assert_eq!((code, written), (Some(0), true), "{stderr}");
+    assert_eq!(
+        stderr,
+        "src.asm:3: warning: .END ends the assembly on this line: 7 lines of code after it are ignored, and with them 4 labels (the routines MOVE, UNMOVE); if the program goes on after it, delete this .END\n"
     );
 }
 

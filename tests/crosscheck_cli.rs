@@ -341,7 +341,8 @@ fn crosscheck_rejects_missing_truncated_and_symbol_less_images() {
 
     let one_line_error = |args: Vec<String>, expected: &str| {
         let out = cmd().arg("crosscheck").args(args).output().unwrap();
-        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        // One error, wrapped under its label (a missing symbol's hint makes it long).
+        let err = joined(&String::from_utf8_lossy(&out.stderr));
         assert_eq!(out.status.code(), Some(2), "{err}");
         assert!(
             err.starts_with("error: ") && err.contains(expected),

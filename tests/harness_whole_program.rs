@@ -191,7 +191,7 @@ fn no_free_memory_is_an_error_that_says_where() {
     let stderr = joined(&String::from_utf8_lossy(&out.stderr));
     assert!(
         stderr.contains(
-            "no room for the previous-move entry: 0x2000 is in the image (0x0000..=0x3AE2) and \
+            "no room for the previous-move entry: 0x2000 is in the image (0x0000..0x3AE2) and \
              memory is in use up to 0xBFF8, too close to the video memory at 0xC000: define \
              PREVMV (six free bytes) in the symbol file"
         ),
@@ -202,4 +202,27 @@ fn no_free_memory_is_an_error_that_says_where() {
         image.contains("  previous-move entry: none: no room for the previous-move entry"),
         "{image}"
     );
+}
+
+#[test]
+fn call_of_the_programs_entry_says_it_calls_the_monitor_and_names_jupiter() {
+    let sym = roms().join("jupiter.sym");
+    let out = run(&["call", "DRIVER"], &sym);
+    assert_eq!(out.status.code(), Some(2));
+    let error = joined(&String::from_utf8_lossy(&out.stderr));
+    // It said only "stack pointer left the stack region": the monitor's RST 38H ran into the
+    // board at 0038H.
+    let rom = roms().join("jupiter.bin");
+    let expected = format!(
+        "error: DRIVER: stack pointer left the stack region: SP = 0x8801 after the instruction \
+         at 0x003B; hint: DRIVER calls the Jove monitor (RST 38H at 0x34BA): it is part of a \
+         whole program for the Jupiter III, which `call` cannot run; run the program on the \
+         machine with `sargon-z80 jupiter --rom {} --sym {}`",
+        rom.display(),
+        sym.display()
+    );
+    assert_eq!(error.trim_end(), expected);
+    // A routine that makes no monitor call gets no such hint.
+    let out = run(&["call", "INITBD", "GENMOV"], &sym);
+    assert!(out.status.success());
 }

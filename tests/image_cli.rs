@@ -102,7 +102,7 @@ fn a_1978_style_symbol_file_is_reported_with_its_list_and_shared_values() {
     );
     let out = run_image(&bin, &sym, &[]);
     assert_eq!(out.code, Some(0), "{}", out.stdout);
-    let list = "  move list: 0x3803..=0x7FFD, 3,072 entries for all plies together\n  \
+    let list = "  move list: 0x3803..0x7FFD, 3,072 entries for all plies together\n  \
                 list end:  no MLEND: it ends before the next symbol above MLIST\n";
     assert!(out.stdout.contains(list), "{}", out.stdout);
     assert!(
@@ -142,7 +142,7 @@ fn broken_symbols_are_named() {
     assert_eq!(out.code, Some(1), "{}", out.stdout);
     for line in [
         "board ABI:  12 of 14 required symbols; missing: GENMOV, INCHK\n",
-        "POINTS = 0xF000 lies outside the image's bytes 0x0000..0x32EC (wrong --org or --sym?)\n",
+        "POINTS = 0xF000 lies outside the image's bytes 0x0000..0x32EB (wrong --org or --sym?)\n",
         &format!(
             "  - POSK ({:#06X}, 2 bytes) and POSQ ({posq:#06X}, 3 bytes) overlap\n",
             posq + 1

@@ -27,7 +27,7 @@ fn refusals_are_one_line_and_exit_2() {
         .stderr(contains("invalid value '10' for '--level <LEVEL>'"));
     play(&["--mhz", "0"])
         .code(2)
-        .stderr("error: --mhz takes positive clock rates, got 0\n");
+        .stderr("error: --mhz 0 is not a clock rate from 0.1 to 1000 MHz\n");
 }
 
 #[test]

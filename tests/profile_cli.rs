@@ -139,7 +139,7 @@ fn bad_input_exits_2_with_one_line() {
     cmd(dir.path(), &["profile", "--mhz", "0"])
         .assert()
         .code(2)
-        .stderr("error: --mhz takes positive clock rates, got 0\n");
+        .stderr("error: --mhz 0 is not a clock rate from 0.1 to 1000 MHz\n");
     cmd(dir.path(), &["profile", "not a fen"])
         .assert()
         .code(2)

@@ -93,7 +93,8 @@ pub enum ListError {
     },
     /// A link points outside the entries this ply wrote, or between entries.
     #[error(
-        "the link at {at:#06x} points to {link:#06x}, outside this ply's entries {start:#06x}..{next:#06x}"
+        "the link at {at:#06X} points to {link:#06X}, outside this ply's entries {}",
+        crate::text::address_span(u32::from(*.start), u32::from(*.next))
     )]
     LinkOutside {
         /// Address of the link word.
@@ -259,7 +260,7 @@ mod tests {
         let err = decode_list(&mem, AREA, 0x0F00, 0x1000, 0x1012, &mut out).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "the link at 0x1000 points to 0x2006, outside this ply's entries 0x1000..0x1012"
+            "the link at 0x1000 points to 0x2006, outside this ply's entries 0x1000..0x1011"
         );
 
         let err = decode_list(&memory(), AREA, 0x0F00, 0x1000, 0x1200, &mut out).unwrap_err();

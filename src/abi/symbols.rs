@@ -112,7 +112,8 @@ pub enum AbiError {
     /// A routine's address lies outside the image's bytes: the binary was cut short or the
     /// symbols belong to another image.
     #[error(
-        "{name} = {addr:#06X} lies outside the image's bytes {org:#06X}..{end:#06X} (truncated image, or wrong --org/--sym)"
+        "{name} = {addr:#06X} lies outside the image's bytes {} (truncated image, or wrong --org/--sym)",
+        crate::text::address_span(u32::from(*.org), *.end)
     )]
     RoutineOutsideImage {
         /// The routine's symbol.
@@ -134,7 +135,8 @@ pub enum AbiError {
     /// 0x2000 is taken and memory is in use too close to the video memory (see
     /// `abi::search::previous_entry_place`).
     #[error(
-        "no room for the previous-move entry: 0x2000 is in {taken_by} ({first:#06X}..={last:#06X}) and memory is in use up to {highest:#06X}, too close to the video memory at 0xC000: define PREVMV (six free bytes) in the symbol file"
+        "no room for the previous-move entry: 0x2000 is in {taken_by} ({}) and memory is in use up to {highest:#06X}, too close to the video memory at 0xC000: define PREVMV (six free bytes) in the symbol file",
+        crate::text::address_range(*.first, *.last)
     )]
     NoRoomForPreviousEntry {
         /// What holds 0x2000.
@@ -157,7 +159,7 @@ pub enum AbiError {
         bytes: u16,
     },
     /// The move-list area cannot hold a single entry.
-    #[error("the move-list area {start:#06X}..={last:#06X} holds no entry")]
+    #[error("the move-list area {} holds no entry", crate::text::address_range(u32::from(*.start), u32::from(*.last)))]
     EmptyListArea {
         /// MLIST.
         start: u16,
@@ -432,7 +434,7 @@ mod tests {
             AbiSymbols::resolve(&image(&[("MOVE", 0x0400), ("MLEND", 0x0F00)], &[])).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "MOVE = 0x0400 lies outside the image's bytes 0x0100..0x0300 (truncated image, or wrong --org/--sym)"
+            "MOVE = 0x0400 lies outside the image's bytes 0x0100..0x02FF (truncated image, or wrong --org/--sym)"
         );
     }
 }

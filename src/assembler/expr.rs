@@ -66,6 +66,8 @@ pub(crate) enum Expr {
         rhs: Box<Expr>,
     },
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// TDL's `RST p` operand at a column: the restart address 8*p of restart number p (0..7).
+    Restart(usize, Box<Expr>),
 }
 
 /// Why an expression has no value.
@@ -77,6 +79,8 @@ pub(crate) enum EvalError {
     DivZero { col: usize },
     /// A result outside the 32-bit range, or a negative shift count: what, at which operator.
     Overflow { col: usize, what: String },
+    /// A value outside the range its place takes (TDL's restart number): what, where.
+    Range { col: usize, what: String },
 }
 
 /// The range every value of an expression keeps to.
@@ -91,7 +95,9 @@ impl EvalError {
                 ..Diag::new(*col, format!("undefined symbol {}", quoted(name)))
             },
             EvalError::DivZero { col } => Diag::new(*col, "division by zero"),
-            EvalError::Overflow { col, what } => Diag::new(*col, what.clone()),
+            EvalError::Overflow { col, what } | EvalError::Range { col, what } => {
+                Diag::new(*col, what.clone())
+            }
         }
     }
 }
@@ -145,14 +151,20 @@ pub(crate) fn parse_in(tokens: &[Token], end_col: usize, dialect: Dialect) -> Re
         None => Ok(e),
         Some(t) => Err(Diag::new(
             t.col,
-            format!("unexpected {} in expression", describe(t)),
+            format!("unexpected {} in expression", describe_in(t, dialect)),
         )),
     }
 }
 
 /// A short description of a token for messages.
 pub(crate) fn describe(t: &Token) -> String {
+    describe_in(t, Dialect::Zilog)
+}
+
+/// A token as `dialect` writes it: TDL's location counter is `.`, not `$`.
+fn describe_in(t: &Token, dialect: Dialect) -> String {
     match &t.tok {
+        Tok::P(Punct::Dollar) if dialect == Dialect::Tdl => "'.'".to_string(),
         Tok::Ident(s) => quoted(s),
         Tok::Num(n) => format!("number {n}"),
         Tok::Str(_) => "string".to_string(),
@@ -374,7 +386,7 @@ impl Parser<'_> {
             Tok::P(_) => {
                 return Err(Diag::new(
                     col,
-                    format!("unexpected {} in expression", describe(t)),
+                    format!("unexpected {} in expression", describe_in(t, self.dialect)),
                 ));
             }
         };
@@ -449,20 +461,8 @@ fn eval(e: &Expr, env: &mut dyn Env) -> Result<i32, EvalError> {
             name: name.clone(),
             col: *col,
         })?,
-        Expr::Unary(op, col, inner) => {
-            let v = eval(inner, env)?;
-            match op {
-                UnOp::Neg => v.checked_neg().ok_or_else(|| EvalError::Overflow {
-                    col: *col,
-                    what: overflow(&format!("-({v})")),
-                })?,
-                UnOp::Plus => v,
-                UnOp::Not => !v,
-                UnOp::LogNot => truth(v == 0),
-                UnOp::High => (v >> 8) & 0xFF,
-                UnOp::Low => v & 0xFF,
-            }
-        }
+        Expr::Unary(op, col, inner) => unary(*op, *col, eval(inner, env)?)?,
+        Expr::Restart(col, p) => restart(*col, eval(p, env)?)?,
         Expr::Cond(c, yes, no) => {
             if eval(c, env)? != 0 {
                 eval(yes, env)?
@@ -491,6 +491,34 @@ fn eval(e: &Expr, env: &mut dyn Env) -> Result<i32, EvalError> {
             })?
         }
     })
+}
+
+/// `op v`, or the overflow of negating the most negative value.
+fn unary(op: UnOp, col: usize, v: i32) -> Result<i32, EvalError> {
+    Ok(match op {
+        UnOp::Neg => v.checked_neg().ok_or_else(|| EvalError::Overflow {
+            col,
+            what: overflow(&format!("-({v})")),
+        })?,
+        UnOp::Plus => v,
+        UnOp::Not => !v,
+        UnOp::LogNot => truth(v == 0),
+        UnOp::High => (v >> 8) & 0xFF,
+        UnOp::Low => v & 0xFF,
+    })
+}
+
+/// The address TDL's restart number `p` names (`RST 7` is `RST 38H`), or why it names none.
+fn restart(col: usize, p: i32) -> Result<i32, EvalError> {
+    match p {
+        0..=7 => Ok(8 * p),
+        _ => Err(EvalError::Range {
+            col,
+            what: format!(
+                "restart number {p} out of range: TDL's RST takes 0..7 (RST 7 is RST 38H)"
+            ),
+        }),
+    }
 }
 
 /// Why an operator has no value.

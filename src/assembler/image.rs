@@ -58,15 +58,7 @@ impl Image {
         for (i, &b) in bytes.iter().enumerate() {
             let a = addr + i;
             if let Some(earlier) = self.owner[a].checked_sub(1) {
-                let earlier = self.writers[earlier as usize];
-                match overlaps.last_mut() {
-                    Some(o) if o.earlier == earlier && o.to + 1 == a => o.to = a,
-                    _ => overlaps.push(Overlap {
-                        earlier,
-                        from: a,
-                        to: a,
-                    }),
-                }
+                note(&mut overlaps, self.writers[earlier as usize], a);
             }
             self.owner[a] = id;
             self.mem[a] = b;
@@ -74,6 +66,36 @@ impl Image {
         self.lo = self.lo.min(addr);
         self.hi = self.hi.max(addr + bytes.len());
         overlaps
+    }
+
+    /// Reserves `len` bytes at `addr` (which must fit below 10000H) for `writer`: bytes already
+    /// written stay as they are, the rest become zeros of this writer (so later bytes over
+    /// them are an overlap too). Returns the runs of addresses earlier statements had written,
+    /// as [`Image::write`] does.
+    pub fn reserve(&mut self, addr: usize, len: usize, writer: Writer) -> Vec<Overlap> {
+        if len == 0 {
+            return Vec::new();
+        }
+        self.writers.push(writer);
+        let id = self.writers.len() as u32;
+        let mut overlaps: Vec<Overlap> = Vec::new();
+        for a in addr..addr + len {
+            match self.owner[a].checked_sub(1) {
+                Some(earlier) => note(&mut overlaps, self.writers[earlier as usize], a),
+                None => {
+                    self.owner[a] = id;
+                    self.mem[a] = 0;
+                }
+            }
+        }
+        self.lo = self.lo.min(addr);
+        self.hi = self.hi.max(addr + len);
+        overlaps
+    }
+
+    /// The `len` bytes at `addr` as they stand.
+    pub fn bytes(&self, addr: usize, len: usize) -> &[u8] {
+        &self.mem[addr..addr + len]
     }
 
     /// The lowest written address and the bytes from there to the highest (gaps are 0).
@@ -84,6 +106,18 @@ impl Image {
         self.mem.truncate(self.hi);
         let bytes = self.mem.split_off(self.lo);
         (self.lo as u16, bytes)
+    }
+}
+
+/// Adds address `a`, written earlier by `earlier`, to the runs of `overlaps`.
+fn note(overlaps: &mut Vec<Overlap>, earlier: Writer, a: usize) {
+    match overlaps.last_mut() {
+        Some(o) if o.earlier == earlier && o.to + 1 == a => o.to = a,
+        _ => overlaps.push(Overlap {
+            earlier,
+            from: a,
+            to: a,
+        }),
     }
 }
 

@@ -189,7 +189,8 @@ fn lex_tdl_token(chars: &[char], i: usize, radix: u32) -> Result<(Tok, usize), D
     if c.is_ascii_digit() {
         let end = alnum_end(chars, i);
         let text: String = chars[i..end].iter().collect();
-        let value = parse_number_in(&text, radix).ok_or_else(|| invalid_number(chars, i, end))?;
+        let value =
+            parse_number_in(&text, radix).ok_or_else(|| invalid_in_radix(&text, i, radix))?;
         return Ok((Tok::Num(value), end));
     }
     if c == '^' {
@@ -198,6 +199,15 @@ fn lex_tdl_token(chars: &[char], i: usize, radix: u32) -> Result<(Tok, usize), D
     if c == '\'' || c == '"' {
         let (bytes, next) = lex_string_in(chars, i, false)?;
         return Ok((Tok::Str(bytes), next));
+    }
+    if c == '$' {
+        // Zilog's location counter (and pasmo's hex prefix): read as one, it would take a
+        // Zilog source's `$` silently.
+        return Err(Diag::new(
+            i + 1,
+            "'$' is not TDL: TDL writes the address of the statement as '.' (JMPR .+4) and a \
+             hexadecimal number as ^H1F or 1FH",
+        ));
     }
     lex_punct(chars, i)
 }
@@ -303,6 +313,24 @@ fn invalid_number(chars: &[char], start: usize, end: usize) -> Diag {
     Diag::new(
         start + 1,
         format!("invalid number {}", super::error::quoted(&text)),
+    )
+}
+
+/// A bare TDL number `text` at index `start` that is no number in `radix`, the `.RADIX` in
+/// force; naming the radix, as a digit valid in another one is the likely slip.
+fn invalid_in_radix(text: &str, start: usize, radix: u32) -> Diag {
+    let quoted = super::error::quoted(text);
+    if radix == 10 {
+        return Diag::new(start + 1, format!("invalid number {quoted}"));
+    }
+    let hint = if text.len() <= 10 && text.chars().all(|c| c.is_ascii_digit()) {
+        format!("^D{text} is the decimal {text}")
+    } else {
+        "^D, ^H, ^O and ^B name a number's radix whatever it is".to_string()
+    };
+    Diag::new(
+        start + 1,
+        format!("invalid number {quoted} in radix {radix} (.RADIX {radix} is in force; {hint})"),
     )
 }
 

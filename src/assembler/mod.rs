@@ -16,6 +16,7 @@
 
 mod dialect;
 mod encode;
+mod encoding;
 mod error;
 mod expr;
 mod image;
@@ -28,6 +29,7 @@ mod parser;
 mod pass;
 mod source;
 mod tdl;
+mod tdl_forms;
 mod words;
 
 use std::collections::HashMap;
@@ -66,7 +68,7 @@ pub fn assemble_file_with(
             message: format!("cannot read source file: {e}"),
         }])
     })?;
-    let text = String::from_utf8_lossy(&bytes);
+    let text = encoding::decode(&bytes).map_err(|r| refused(&path.display().to_string(), r))?;
     let mut assembly =
         assemble_str_with(&path.display().to_string(), &text, include_dirs, options)?;
     assembly.read_main_file(path);
@@ -90,6 +92,7 @@ pub fn assemble_str_with(
     include_dirs: &[PathBuf],
     options: Options,
 ) -> Result<Assembly, AsmErrors> {
+    let source = encoding::text(source).map_err(|r| refused(name, r))?;
     let path = Path::new(name);
     let dir = path.parent().map_or_else(PathBuf::new, Path::to_path_buf);
     let list_name = path
@@ -117,6 +120,17 @@ pub fn assemble_str_with(
         prev = values;
     }
     Err(not_settling(&sources, changing))
+}
+
+/// The error for a source whose text cannot be read as lines (UTF-16, lines ended by CR).
+fn refused(name: &str, refusal: encoding::Refusal) -> AsmErrors {
+    AsmErrors(vec![AsmError {
+        file: error::escaped(name, error::NAME_CHARS),
+        line: refusal.line,
+        col: 0,
+        source_line: String::new(),
+        message: refusal.message,
+    }])
 }
 
 fn finish(outcome: PassOutcome, sources: &Sources) -> Result<Assembly, AsmErrors> {

@@ -1,7 +1,7 @@
 //! Parses one source line into its label and statement.
 
 use super::dialect::Dialect;
-use super::error::Diag;
+use super::error::{Diag, quoted};
 use super::expr::{self, Expr};
 use super::lexer::{self, Tok, Token};
 use super::operand::{self, Operand, split_commas};
@@ -51,12 +51,18 @@ pub(crate) enum Body {
     Db(Vec<DataItem>),
     Dw(Vec<Val>),
     /// DS (TDL's `.BLKB`): `count` bytes of `fill`; TDL's `.BLKW` (`words`): `count` words.
+    /// TDL's are reservations (`reserve`): they write nothing over bytes already written, and
+    /// zeros where nothing is.
     Ds {
         count: Val,
         fill: Option<Val>,
         words: bool,
+        reserve: bool,
     },
     End(Option<Val>),
+    /// TDL's `.RADIX n`: bare numbers are read in radix `n` from the next line run on, in the
+    /// order the pass runs the lines (a `.RADIX` in a macro body holds after its expansion).
+    Radix(u32),
     Include {
         path: String,
         col: usize,
@@ -440,11 +446,13 @@ fn ds(f: &Fields) -> Result<Body, Diag> {
             count: f.val(count)?,
             fill: None,
             words: false,
+            reserve: false,
         }),
         [count, fill] => Ok(Body::Ds {
             count: f.val(count)?,
             fill: Some(f.val(fill)?),
             words: false,
+            reserve: false,
         }),
         [] => Err(Diag::new(f.end_col, "DS needs a size")),
         [_, _, extra, ..] => Err(Diag::new(
@@ -503,6 +511,20 @@ fn macro_header(label: &Option<Label>, parts: &[&[Token]], col: usize) -> Result
             ));
         }
     };
+    if let Some(twice) = names
+        .iter()
+        .enumerate()
+        .find_map(|(i, l)| names[..i].iter().any(|e| e.name == l.name).then_some(l))
+    {
+        return Err(Diag::new(
+            twice.col,
+            format!(
+                "macro parameter {} is named twice in macro {}",
+                quoted(&twice.name),
+                quoted(&name.name)
+            ),
+        ));
+    }
     Ok(Body::Macro {
         name,
         params: names.into_iter().map(|l| l.name).collect(),

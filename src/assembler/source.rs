@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use super::dialect::{Dialect, Options};
+use super::encoding;
 use super::error::{NAME_CHARS, escaped, quoted};
 use super::parser::{Line, parse_line};
 use super::tdl;
@@ -48,8 +49,9 @@ pub(crate) struct SourceFile {
     pub parsed: Vec<Rc<Line>>,
     /// The words the file is written in.
     pub dialect: Dialect,
-    /// The radix in force at the start of each line (TDL's `.RADIX` holds from its line on,
-    /// in the order of the text; always 10 in Zilog).
+    /// The radix each line was parsed in: the `.RADIX` in force above it in the order of the
+    /// text (always 10 in Zilog). The pass runs lines in another order when a macro's
+    /// expansion holds a `.RADIX`, and parses a line again when its radix differs.
     radix: Vec<u32>,
     /// Where a ^Z (1AH, CP/M's end of text) ended the text early: the 1-based line it is on,
     /// and how many lines of code after it were cut off.
@@ -126,12 +128,18 @@ impl SourceFile {
         }
     }
 
-    /// Parses `text`, a changed copy of line `idx` (a macro body line with its parameters
-    /// replaced), as that line would be: in the file's dialect and radix.
-    pub fn reparse(&self, idx: usize, text: &str) -> Line {
+    /// The radix this file's line `idx` was parsed in (the `.RADIX` in force above it in the
+    /// order of the text; always 10 in Zilog).
+    pub fn radix_at(&self, idx: usize) -> u32 {
+        self.radix.get(idx).copied().unwrap_or(10)
+    }
+
+    /// Parses `text` (a line of this file, or a macro body line with its parameters replaced)
+    /// in the file's dialect, bare numbers in `radix` (TDL's; Zilog has none).
+    pub fn parse(&self, text: &str, radix: u32) -> Line {
         match self.dialect {
             Dialect::Zilog => parse_line(text),
-            Dialect::Tdl => tdl::parse_line(text, self.radix.get(idx).copied().unwrap_or(10)).0,
+            Dialect::Tdl => tdl::parse_line(text, radix).0,
         }
     }
 }
@@ -161,6 +169,8 @@ pub(crate) enum LoadError {
     NotAFile(PathBuf, &'static str),
     /// The file exists but cannot be read.
     Unreadable(PathBuf, std::io::Error),
+    /// The file's text cannot be read as lines (UTF-16, lines ended by CR alone).
+    NotText(PathBuf, encoding::Refusal),
 }
 
 impl LoadError {
@@ -193,6 +203,14 @@ impl LoadError {
                     format!(" ({shown})")
                 };
                 format!("{what} file {name} is {kind}, not a file{found}")
+            }
+            LoadError::NotText(at, refusal) => {
+                format!(
+                    "cannot read {what} file {} (line {}): {}",
+                    quoted(&at.display().to_string()),
+                    refusal.line,
+                    refusal.message
+                )
             }
             LoadError::Unreadable(at, err) => {
                 format!(
@@ -309,7 +327,8 @@ impl Sources {
         }
         let bytes = read_bounded(&found.path, MAX_SOURCE_BYTES)
             .map_err(|e| LoadError::Unreadable(found.path.clone(), e))?;
-        let text = String::from_utf8_lossy(&bytes);
+        let text =
+            encoding::decode(&bytes).map_err(|r| LoadError::NotText(found.path.clone(), r))?;
         let dir = found
             .path
             .parent()

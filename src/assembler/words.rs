@@ -351,7 +351,7 @@ fn tdl_mnemonics() -> &'static std::collections::HashSet<&'static str> {
     static SET: std::sync::OnceLock<std::collections::HashSet<&'static str>> =
         std::sync::OnceLock::new();
     SET.get_or_init(|| {
-        super::tdl::FORMS
+        super::tdl_forms::FORMS
             .iter()
             .map(|(tdl, _)| tdl.split(' ').next().unwrap_or(tdl))
             .collect()

@@ -113,7 +113,7 @@ impl Figure {
         Figure::new(Spread::of(&[value]), unit)
     }
 
-    /// `49.4 M nodes/s (38.9–49.9)`.
+    /// `49.4 M nodes/s (38.9-49.9)`.
     pub fn text(&self) -> String {
         let v = self.value;
         quantity_range(v.median, v.min, v.max, self.unit.quantity())

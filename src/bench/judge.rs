@@ -346,7 +346,7 @@ mod tests {
                 ("routines.perft4_start", Met, v("met")),
                 ("routines.image_bytes", Quoted, v("quoted")),
                 ("reference.perft.start", Met, v("met")),
-                ("crosscheck.million", Met, v("met")),
+                ("crosscheck.million", Quoted, v("quoted")),
                 ("crosscheck.speedup", Met, v("met")),
                 ("crosscheck.default", Met, v("met")),
                 ("assembler.10k_lines", Met, v("met")),

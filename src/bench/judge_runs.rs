@@ -37,18 +37,18 @@ impl BenchReport {
             .collect()
     }
 
-    /// A million random positions extrapolated on all cores, the default run's speed-up, and
-    /// its wall time.
+    /// A million random positions extrapolated on all cores (a figure: the project no longer
+    /// sets it a limit), the default run's speed-up, and its wall time.
     pub(super) fn crosscheck_goals(&self) -> Vec<Goal> {
         let c = &self.crosscheck;
         let cores = self.host.available_parallelism;
         let mut goals = vec![Goal::measured(
             "crosscheck.million",
             "crosscheck",
-            &format!("1M random positions, {cores} cores <= 30 s"),
+            &format!("1M random positions, {cores} cores"),
             Figure::new(c.random_only.extrapolated_seconds(MILLION), Unit::Seconds),
             None,
-            Some(Limit::at_most(Judged::Figure, 30.0)),
+            None,
         )];
         let (Some(all), Some(speedup)) = (c.runs.last(), c.speedup) else {
             goals.push(Goal::skipped(

@@ -19,7 +19,7 @@ impl BenchReport {
         let perft_reps = self.perft.first().map_or(0, |r| r.reps);
         let mut notes = vec![
             format!(
-                "Medians of {} repetitions (the perft race: {perft_reps}), min–max in brackets. Compared runs take turns within each repetition (the emulation engines {} times in slices of {} ms, the perft engines root move by root move), so a busy moment hurts them alike; ratios are taken repetition by repetition.",
+                "Medians of {} repetitions (the perft race: {perft_reps}), min-max in brackets. Compared runs take turns within each repetition (the emulation engines {} times in slices of {} ms, the perft engines root move by root move), so a busy moment hurts them alike; ratios are taken repetition by repetition.",
                 self.repetitions,
                 slicing.slices,
                 slicing.slice.as_millis()

@@ -133,7 +133,7 @@ impl BenchReport {
         };
         let _ = writeln!(
             s,
-            "sargon-z80 bench {}: {kind}, {} build, {} repetitions, medians (min–max)",
+            "sargon-z80 bench {}: {kind}, {} build, {} repetitions, medians (min-max)",
             self.version, h.build, self.repetitions
         );
         let _ = writeln!(

@@ -60,7 +60,7 @@ impl Spread {
         }
     }
 
-    /// The median with its range as a table cell: `49.4 M nodes/s (38.9–49.9)`.
+    /// The median with its range as a table cell: `49.4 M nodes/s (38.9-49.9)`.
     pub fn text(&self, q: Quantity) -> String {
         quantity_range(self.median, self.min, self.max, q)
     }
@@ -212,7 +212,7 @@ mod tests {
             min: 1.0,
             max: 3.0,
         };
-        assert_eq!(spread.text(Quantity::Seconds), "2.00 s (1.00–3.00)");
+        assert_eq!(spread.text(Quantity::Seconds), "2.00 s (1.00-3.00)");
     }
 
     #[test]

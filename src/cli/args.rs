@@ -122,12 +122,13 @@ pub fn unquoted_fen_hint(words: &[std::ffi::OsString]) -> Option<String> {
     Some(format!("a FEN is one argument: quote it, as in '{fen}'"))
 }
 
-/// Rejects clock rates that are not positive finite numbers (`--mhz`).
+/// Rejects clock rates outside the one range every command takes (`--mhz`, 0.1 to 1000 MHz,
+/// as the UCI option MHz).
 pub fn check_mhz(mhz: &[f64]) -> anyhow::Result<()> {
-    match mhz.iter().find(|m| !(m.is_finite() && **m > 0.0)) {
-        Some(bad) => anyhow::bail!("--mhz takes positive clock rates, got {bad}"),
-        None => Ok(()),
+    for &m in mhz {
+        sargon_z80::text::check_clock(m).map_err(|why| anyhow::anyhow!("--mhz {why}"))?;
     }
+    Ok(())
 }
 
 #[cfg(test)]

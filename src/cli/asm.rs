@@ -75,7 +75,6 @@ pub fn run(args: AsmArgs) -> anyhow::Result<i32> {
         .clone()
         .unwrap_or_else(|| args.src.with_extension("bin"));
     write_outputs(&args, &asm, &output)?;
-    let end = usize::from(asm.start) + asm.bytes.len();
     // The binary holds no load address; other commands need it unless the symbols say ORG.
     let has_org = asm.symbols().keys().any(|k| k.eq_ignore_ascii_case("ORG"));
     let load = if asm.start != 0 && !has_org {
@@ -84,15 +83,24 @@ pub fn run(args: AsmArgs) -> anyhow::Result<i32> {
         String::new()
     };
     outln!(
-        "{}: {} bytes at {:04X}H..{:04X}H, {} symbols -> {}{load}",
+        "{}: {}, {} symbols -> {}{load}",
         path_text(&args.src),
-        grouped(asm.bytes.len() as u64),
-        asm.start,
-        end.saturating_sub(1),
+        bytes_at(asm.start, asm.bytes.len()),
         grouped(asm.symbols().len() as u64),
         path_text(&output)
     )?;
     Ok(0)
+}
+
+/// `len` bytes from `start` as the assembler writes addresses: the first and the last, both
+/// inside (`13,036 bytes at 0000H..32EBH`, `1 byte at 0100H`, `no bytes`).
+fn bytes_at(start: u16, len: usize) -> String {
+    let last = usize::from(start) + len.saturating_sub(1);
+    match len {
+        0 => "no bytes".to_string(),
+        1 => format!("1 byte at {start:04X}H"),
+        _ => format!("{} bytes at {start:04X}H..{last:04X}H", grouped(len as u64)),
+    }
 }
 
 /// The binary at `output`, the symbols and the listing when asked for: all written or none,

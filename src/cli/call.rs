@@ -3,6 +3,7 @@
 
 mod dump;
 mod listing;
+mod monitor;
 mod regs;
 
 use anyhow::{Context, bail};
@@ -128,11 +129,10 @@ pub fn run(args: CallArgs) -> anyhow::Result<i32> {
         let address = resolve(&image.symbols, routine)
             .with_context(|| format!("routine {}", excerpt(routine)))?;
         let cost = machine.call(address).map_err(|e| {
-            org_hint(
-                &args,
-                &image,
-                anyhow::Error::new(e).context(routine.clone()),
-            )
+            let err = anyhow::Error::new(e).context(routine.clone());
+            let err = org_hint(&args, &image, err);
+            let before: Vec<u16> = calls.iter().map(|c: &Called| c.address).collect();
+            monitor::monitor_hint(&args, &image, &before, (routine, address), err)
         })?;
         calls.push(called(routine, address, cost));
     }

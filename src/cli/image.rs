@@ -7,7 +7,7 @@ use sargon_z80::abi::{
     smoke_test,
 };
 use sargon_z80::machine::Image;
-use sargon_z80::text::{TextTable, grouped};
+use sargon_z80::text::{MAX_WIDTH, TextTable, address_range, address_span, grouped, hanging};
 use serde::Serialize;
 
 use super::crosscheck::ImageArgs;
@@ -48,6 +48,9 @@ struct Report<'a> {
     smoke: Option<&'a Smoke>,
     smoke_error: Option<String>,
     supported: bool,
+    /// For an image that lacks required symbols: whether its source ends early (an END).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<String>,
 }
 
 /// Runs the subcommand; returns the process exit code.
@@ -63,6 +66,7 @@ pub fn run(args: ImageCmdArgs) -> anyhow::Result<i32> {
         None => (None, None),
     };
     let supported = inspection.board_supported() && smoke.as_ref().is_some_and(Smoke::ok);
+    let hint = missing_hint(&args, &inspection);
     if args.json {
         let report = Report {
             image: args.image.describe(),
@@ -73,6 +77,7 @@ pub fn run(args: ImageCmdArgs) -> anyhow::Result<i32> {
             smoke: smoke.as_ref(),
             smoke_error,
             supported,
+            hint,
         };
         outln!("{}", serde_json::to_string_pretty(&report)?)?;
     } else {
@@ -80,6 +85,9 @@ pub fn run(args: ImageCmdArgs) -> anyhow::Result<i32> {
         out!("{}", symbols_text(&inspection))?;
         out!("{}", smoke_text(smoke.as_ref(), smoke_error.as_deref()))?;
         outln!("verdict: {}", verdict(&inspection, smoke.as_ref()))?;
+        if let Some(hint) = hint {
+            outln!("{}", hanging(&format!("hint: {hint}"), 6, MAX_WIDTH))?;
+        }
     }
     if let Some(call) = smoke.as_ref().and_then(Smoke::runaway) {
         // The report is printed (one JSON document with --json); the runaway is the machine's
@@ -90,11 +98,25 @@ pub fn run(args: ImageCmdArgs) -> anyhow::Result<i32> {
     Ok(if supported { 0 } else { 1 })
 }
 
+/// The hint for an image of `--rom` that lacks required symbols (the board ABI's, then the
+/// search's): an END in its source before their routines.
+fn missing_hint(args: &ImageCmdArgs, inspection: &Inspection) -> Option<String> {
+    let rom = args.image.rom.as_deref()?;
+    let missing: Vec<String> = [&inspection.board.missing, &inspection.search.missing]
+        .into_iter()
+        .flatten()
+        .map(|name| name.to_string())
+        .collect();
+    if missing.is_empty() {
+        return None;
+    }
+    super::end_hint::hint(rom, &missing)
+}
+
 fn header(name: &str, image: &Image) -> String {
     format!(
-        "image:      {name} at {:#06X}..{:#06X} ({} bytes), {} symbols\n",
-        image.org,
-        image.end() - 1,
+        "image:      {name} at {} ({} bytes), {} symbols\n",
+        address_span(u32::from(image.org), image.end()),
         grouped(image.bytes.len() as u64),
         grouped(image.symbols.len() as u64)
     )
@@ -113,9 +135,8 @@ fn symbols_text(inspection: &Inspection) -> String {
             ListEndSource::TopOfMemory => "no MLEND and nothing above MLIST: it runs to the stack",
         };
         out.push_str(&format!(
-            "  move list: {:#06X}..={:#06X}, {} entries for all plies together\n",
-            list.start,
-            list.last_entry,
+            "  move list: {}, {} entries for all plies together\n",
+            address_range(u32::from(list.start), u32::from(list.last_entry)),
             grouped(u64::from(list.entries))
         ));
         out.push_str(&format!("  list end:  {source}\n"));

@@ -5,6 +5,7 @@ mod asm;
 mod bench;
 mod call;
 mod crosscheck;
+mod end_hint;
 mod exit;
 mod image;
 mod interrupt;
@@ -77,7 +78,7 @@ pub fn main() -> std::process::ExitCode {
     let code = match Cli::try_parse_from(&args) {
         Ok(cli) => match run(cli).and_then(|code| Ok(output::flush().map(|()| code)?)) {
             Ok(code) => code,
-            Err(err) => exit::fail(&err, json),
+            Err(err) => exit::fail(&end_hint::attach_from_command_line(err), json),
         },
         Err(err) => usage(&err, &args, json),
     };

@@ -52,7 +52,8 @@ pub struct PlayArgs {
     /// [default: drawn at random and shown].
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
-    /// The real machine's clock for the 1978 time of each search, in MHz (1.774 is shown too).
+    /// The real machine's clock for the 1978 time of each search, in MHz, 0.1 to 1000 (1.774 is
+    /// shown too).
     #[arg(long, default_value_t = 4.0, value_name = "MHZ")]
     mhz: f64,
     /// Sargon searches its first move instead of taking it from the 1978 opening book.

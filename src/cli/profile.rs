@@ -87,7 +87,7 @@ pub struct ProfileArgs {
     /// Stop a session that runs this many T-states [default: no limit].
     #[arg(long, value_name = "N", requires = "jupiter", value_parser = clap::value_parser!(u64).range(1..))]
     max_tstates: Option<u64>,
-    /// Clock rates for the real-time columns, in MHz, comma-separated.
+    /// Clock rates for the real-time columns, in MHz (0.1 to 1000), comma-separated.
     #[arg(long, value_name = "MHZ,...", value_delimiter = ',', default_values_t = DEFAULT_MHZ)]
     mhz: Vec<f64>,
     #[command(flatten)]

@@ -82,7 +82,8 @@ pub struct TuiArgs {
     /// The R register on entry to FNDMOV: bit 0 picks white's book move.
     #[arg(long, default_value_t = 0, value_name = "BYTE")]
     r_register: u8,
-    /// Clock rates the T-state counter is converted at (t cycles), in MHz, comma-separated.
+    /// Clock rates the T-state counter is converted at (t cycles), in MHz (0.1 to 1000),
+    /// comma-separated.
     #[arg(long, value_name = "MHZ,...", value_delimiter = ',', default_values_t = DEFAULT_MHZ)]
     mhz: Vec<f64>,
     /// Draw pieces as FEN letters (for fonts without chess symbols).

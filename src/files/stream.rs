@@ -4,7 +4,9 @@
 
 use std::io::{BufWriter, Write};
 
-use super::write::{Placed, WriteError, io_error, open_in_place, persist, stage};
+use std::path::Path;
+
+use super::write::{Outputs, Placed, WriteError, io_error, open_in_place, persist, stage};
 
 /// Where the bytes go.
 enum Sink {
@@ -37,8 +39,20 @@ pub struct Stream {
     keep_existing: bool,
 }
 
+impl Outputs {
+    /// Checks the outputs like [`Outputs::commit`] and opens `path` as one more, to be
+    /// written while the command runs: a temporary file beside it, put in place by
+    /// [`Stream::commit`] (a device or a pipe is written in place). Memory stays flat however
+    /// much is written.
+    pub fn stream(mut self, path: &Path) -> Result<Stream, WriteError> {
+        self.output(path, Vec::new());
+        let placed = self.place()?.pop().expect("the output just added");
+        open(placed, self.keep_existing)
+    }
+}
+
 /// Opens a checked output for writing.
-pub(super) fn open(place: Placed, keep_existing: bool) -> Result<Stream, WriteError> {
+fn open(place: Placed, keep_existing: bool) -> Result<Stream, WriteError> {
     let sink = if place.in_place {
         Sink::InPlace(BufWriter::new(open_in_place(&place)?))
     } else {

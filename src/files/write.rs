@@ -114,7 +114,8 @@ pub struct Outputs {
     inputs: Vec<(PathBuf, String, Identity)>,
     pending: Vec<Pending>,
     regular_only: bool,
-    keep_existing: bool,
+    /// Whether an existing file is refused rather than replaced (read by `stream.rs` too).
+    pub(super) keep_existing: bool,
 }
 
 impl Outputs {
@@ -193,7 +194,7 @@ impl Outputs {
     }
 
     /// Every output checked, with where it lands.
-    fn place(&self) -> Result<Vec<Placed>, WriteError> {
+    pub(super) fn place(&self) -> Result<Vec<Placed>, WriteError> {
         let mut placed: Vec<(Placed, Identity)> = Vec::with_capacity(self.pending.len());
         for pending in &self.pending {
             let named = &pending.named;
@@ -261,16 +262,6 @@ impl Outputs {
             }),
             Some(_) => Ok(true),
         }
-    }
-
-    /// Checks the outputs like [`Outputs::commit`] and opens `path` as one more, to be
-    /// written while the command runs: a temporary file beside it, put in place by
-    /// [`Stream::commit`](super::Stream::commit) (a device or a pipe is written in place). Memory stays flat
-    /// however much is written.
-    pub fn stream(mut self, path: &Path) -> Result<super::Stream, WriteError> {
-        self.output(path, Vec::new());
-        let placed = self.place()?.pop().expect("the output just added");
-        super::stream::open(placed, self.keep_existing)
     }
 }
 

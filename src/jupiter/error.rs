@@ -17,7 +17,7 @@ pub enum JupiterError {
         name: String,
     },
     /// The entry lies outside the image's bytes.
-    #[error("the entry {entry:#06X} lies outside the image ({org:#06X}..{end:#06X})")]
+    #[error("the entry {entry:#06X} lies outside the image ({})", crate::text::address_span(u32::from(*.org), *.end))]
     EntryOutside {
         /// The entry.
         entry: u16,

@@ -1,6 +1,6 @@
 //! Measured quantities as table cells, with three significant digits and their unit: rates
 //! (`49.4 M nodes/s`), durations (`85.2 ms`), ratios (`0.88x`), and a median with its range
-//! written in the median's scale (`49.4 M nodes/s (38.9–49.9)`), so a row reads at a glance.
+//! written in the median's scale (`49.4 M nodes/s (38.9-49.9)`), so a row reads at a glance.
 
 use super::number::{grouped, tenths};
 
@@ -117,8 +117,10 @@ pub fn quantity(x: f64, q: Quantity) -> String {
     format!("{}{}", digits(x, &scale), scale.suffix)
 }
 
-/// A median with its range in the median's scale: `49.4 M/s (38.9–49.9)`; the median alone
-/// when the range is one value (an exact count, a single repetition).
+/// A median with its range in the median's scale: `49.4 M/s (38.9-49.9)`; the median alone
+/// when the range is one value (an exact count, a single repetition). The range takes an ASCII
+/// hyphen, so that a report's lines are as many bytes as columns for every tool that measures
+/// them.
 pub fn quantity_range(median: f64, min: f64, max: f64, q: Quantity) -> String {
     let scale = q.scale(median);
     let (lo, hi) = (digits(min, &scale), digits(max, &scale));
@@ -126,7 +128,7 @@ pub fn quantity_range(median: f64, min: f64, max: f64, q: Quantity) -> String {
     if lo == mid && hi == mid {
         format!("{mid}{}", scale.suffix)
     } else {
-        format!("{mid}{} ({lo}–{hi})", scale.suffix)
+        format!("{mid}{} ({lo}-{hi})", scale.suffix)
     }
 }
 
@@ -170,15 +172,15 @@ mod tests {
     fn a_range_in_the_scale_of_its_median() {
         assert_eq!(
             quantity_range(49.4e6, 38.9e6, 49.9e6, Quantity::Rate("nodes")),
-            "49.4 M nodes/s (38.9–49.9)"
+            "49.4 M nodes/s (38.9-49.9)"
         );
         assert_eq!(
             quantity_range(1.14, 0.5943, 1.23, Quantity::Seconds),
-            "1.14 s (0.59–1.23)"
+            "1.14 s (0.59-1.23)"
         );
         assert_eq!(
             quantity_range(0.88, 0.86, 0.91, Quantity::Ratio),
-            "0.88x (0.86–0.91)"
+            "0.88x (0.86-0.91)"
         );
         assert_eq!(
             quantity_range(11_320.0, 11_320.0, 11_320.0, Quantity::TStates),

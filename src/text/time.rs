@@ -7,6 +7,29 @@ use super::number::grouped;
 /// The clock of the Z80 the summaries convert T-state counts for (a 4 MHz Z80).
 pub const Z80_HZ: f64 = 4_000_000.0;
 
+/// The slowest clock every command takes, in MHz (`--mhz`, the UCI option MHz): a tenth of the
+/// 1978 machines' clocks.
+pub const MIN_MHZ: f64 = 0.1;
+/// The fastest clock every command takes, in MHz: far beyond any Z80. Within these bounds every
+/// time a command computes from T-states is finite and fits a `Duration`.
+pub const MAX_MHZ: f64 = 1000.0;
+
+/// `mhz` when it is a clock rate from [`MIN_MHZ`] to [`MAX_MHZ`]; otherwise the reason, with
+/// the value written short (`1e-300`, never three hundred digits).
+pub fn check_clock(mhz: f64) -> Result<f64, String> {
+    if (MIN_MHZ..=MAX_MHZ).contains(&mhz) {
+        return Ok(mhz);
+    }
+    let shown = if mhz.is_finite() && (mhz == 0.0 || (1e-4..1e9).contains(&mhz.abs())) {
+        format!("{mhz}")
+    } else {
+        format!("{mhz:e}")
+    };
+    Err(format!(
+        "{shown} is not a clock rate from {MIN_MHZ} to {MAX_MHZ} MHz"
+    ))
+}
+
 /// A wall or Z80 time, the one way every report writes a duration: three significant digits
 /// (`14.6 ms`, `850 ms`, `1.10 s`, `18.9 s`), minutes from a minute on (`8 min 9.8 s`), and
 /// `< 1 ms` for a time too short to show in milliseconds.

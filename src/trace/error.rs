@@ -5,7 +5,7 @@
 
 use thiserror::Error;
 
-use super::read::{MAX_READ_BYTES, MAX_TRACE_BYTES};
+use super::limits::{MAX_READ_BYTES, MAX_TRACE_BYTES};
 use crate::files::{EXCERPT_CHARS, printable};
 use crate::text::grouped;
 

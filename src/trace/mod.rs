@@ -15,6 +15,7 @@ pub mod diff;
 pub mod error;
 pub mod explain;
 pub mod format;
+mod limits;
 pub mod locate;
 mod parse;
 pub mod read;

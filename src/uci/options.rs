@@ -133,10 +133,12 @@ fn parse_check(name: &str, value: &str) -> Result<bool, String> {
 
 fn parse_mhz(value: &str) -> Result<f64, String> {
     match value.parse::<f64>() {
-        Ok(mhz) if (0.1..=1000.0).contains(&mhz) => Ok(mhz),
+        Ok(mhz) if crate::text::check_clock(mhz).is_ok() => Ok(mhz),
         _ => Err(format!(
-            "MHz {} is not a clock rate from 0.1 to 1000",
-            excerpt(value)
+            "MHz {} is not a clock rate from {} to {}",
+            excerpt(value),
+            crate::text::MIN_MHZ,
+            crate::text::MAX_MHZ
         )),
     }
 }

@@ -3,6 +3,7 @@
 //! other names.
 
 use crate::machine::Image;
+use crate::text::address_span;
 
 /// The routines the harness calls.
 const ROUTINES: [&str; 8] = [
@@ -66,9 +67,8 @@ fn outside(image: &Image) -> Vec<String> {
         .filter(|&(_, at)| !image.contains(at))
         .map(|(name, at)| {
             format!(
-                "{name} = {at:#06X} lies outside the image's bytes {:#06X}..{:#06X} (wrong --org or --sym?)",
-                image.org,
-                image.end()
+                "{name} = {at:#06X} lies outside the image's bytes {} (wrong --org or --sym?)",
+                address_span(u32::from(image.org), image.end())
             )
         })
         .collect()

@@ -216,7 +216,7 @@ mod tests {
         );
         assert_eq!(
             error.to_string(),
-            "no room for the previous-move entry: 0x2000 is in the image (0x0000..=0x20DA) and \
+            "no room for the previous-move entry: 0x2000 is in the image (0x0000..0x20DA) and \
              memory is in use up to 0xBFF0, too close to the video memory at 0xC000: define \
              PREVMV (six free bytes) in the symbol file"
         );

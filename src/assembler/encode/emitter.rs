@@ -90,7 +90,16 @@ impl<'a> Emitter<'a> {
     pub fn rel(&mut self, e: &Expr, col: usize) {
         let target = self.value(e);
         let distance = target.wrapping_sub(self.pc.wrapping_add(2));
-        if !(-128..=127).contains(&distance) {
+        if !(0..=0xFFFF).contains(&target) {
+            // The Z80 would wrap the target around memory: the source cannot mean that.
+            self.diags.push(Diag::new(
+                col,
+                format!(
+                    "relative jump target {} lies outside memory (0..FFFFH)",
+                    show(target)
+                ),
+            ));
+        } else if !(-128..=127).contains(&distance) {
             self.diags.push(Diag::new(
                 col,
                 format!(

@@ -86,6 +86,21 @@ impl Pass<'_> {
         self.record_macro(def, name.col, at);
     }
 
+    /// After a MACRO line whose header has an error (already reported): its body up to the
+    /// matching ENDM is passed over, so that neither its lines nor its ENDM add errors.
+    pub(super) fn skip_broken_macro(&mut self, at: &At) {
+        let Some(frame) = self.frames.last() else {
+            return;
+        };
+        let (file, idx) = (frame.file, frame.next - 1);
+        if let Some(endm) = matching_endm(&self.sources.files[file].parsed, idx, frame.end) {
+            self.list_body(idx + 1..endm + 1, file, at);
+            if let Some(f) = self.frames.last_mut() {
+                f.next = endm + 1;
+            }
+        }
+    }
+
     /// Records TDL macro `name` defined at line `idx` (its body in brackets from character
     /// `body_at` on) and moves past its body. A header or body that does not read as written
     /// gets one error, and the macro is kept as broken: its body is skipped as far as the
@@ -230,32 +245,24 @@ impl Pass<'_> {
 
     pub(super) fn call(&mut self, name: &str, col: usize, args: &[String], at: &At) {
         let Some(mac) = self.macros.get(name).cloned() else {
-            let hint = self
-                .macros
-                .keys()
-                .find(|k| k.eq_ignore_ascii_case(name))
-                .map(|k| {
-                    let k = quoted(k);
-                    format!(" (macro names are case-sensitive: did you mean {k}?)")
-                })
-                .unwrap_or_default();
-            self.notice_tdl_word(name, at);
-            let (what, hint) = match self.sources.options.dialect {
-                Dialect::Tdl => match tdl::equate_hint(&at.text) {
-                    Some(equate) => ("TDL mnemonic or macro", format!(" ({equate})")),
-                    None => tdl_unknown(name, hint),
-                },
-                Dialect::Zilog => ("mnemonic or macro", hint),
-            };
-            self.error(
-                at,
-                Diag::new(col, format!("unknown {what} {}{hint}", quoted(name))),
-            );
-            return;
+            return self.unknown_macro(name, col, at);
         };
         // A macro whose definition had an error: that error is the one to show.
         if mac.broken || !self.nesting_ok(at, col) {
             return;
+        }
+        if args.len() > mac.params.len() {
+            let takes = match mac.params.len() {
+                0 => "no arguments".to_string(),
+                1 => format!("1 argument ({})", quoted(&mac.params[0])),
+                n => format!("{n} arguments ({})", quoted(&mac.params.join(","))),
+            };
+            let msg = format!(
+                "macro {} takes {takes}, and {} are given",
+                quoted(&mac.name),
+                args.len()
+            );
+            return self.error(at, Diag::new(col, msg));
         }
         let note: Rc<str> = Rc::from(format!(
             " (in macro {} used at {}:{})",
@@ -275,6 +282,31 @@ impl Pass<'_> {
             }),
         });
     }
+
+    /// A use of `name`, which is no macro: the error, with what the word may be instead.
+    fn unknown_macro(&mut self, name: &str, col: usize, at: &At) {
+        let hint = self
+            .macros
+            .keys()
+            .find(|k| k.eq_ignore_ascii_case(name))
+            .map(|k| {
+                let k = quoted(k);
+                format!(" (macro names are case-sensitive: did you mean {k}?)")
+            })
+            .unwrap_or_default();
+        self.notice_tdl_word(name, at);
+        let (what, hint) = match self.sources.options.dialect {
+            Dialect::Tdl => match tdl::equate_hint(&at.text) {
+                Some(equate) => ("TDL mnemonic or macro", format!(" ({equate})")),
+                None => tdl_unknown(name, hint),
+            },
+            Dialect::Zilog => ("mnemonic or macro", hint),
+        };
+        self.error(
+            at,
+            Diag::new(col, format!("unknown {what} {}{hint}", quoted(name))),
+        );
+    }
 }
 
 /// The line of the ENDM that closes the MACRO on line `idx` of `lines`, nested MACROs
@@ -292,10 +324,21 @@ fn matching_endm(lines: &[Rc<Line>], idx: usize, end: usize) -> Option<usize> {
     None
 }
 
-/// What an unknown word in a TDL source is called, and the hint after it: a Zilog word is
-/// named as one; otherwise `hint` (a macro of that name in another case).
+/// What an unknown word in a TDL source is called, and the hint after it: a TDL register is
+/// named as one, and a Zilog word as one; otherwise `hint` (a macro of that name in another
+/// case).
 fn tdl_unknown(name: &str, hint: String) -> (&'static str, String) {
-    let hint = if words::is_keyword(name) {
+    let hint = if let Some(register) = words::tdl_register(name) {
+        let example = match register {
+            "PSW" => "PUSH PSW".to_string(),
+            "SP" | "X" | "Y" => format!("LXI {register},1000H"),
+            _ => format!("MVI {register},5"),
+        };
+        format!(
+            " ({} is a TDL register, not a mnemonic: a statement starts with its mnemonic, as in {example})",
+            quoted(name)
+        )
+    } else if words::is_keyword(name) {
         format!(
             " ({} is a Zilog word; this source is read as TDL)",
             quoted(name)

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 mod directives;
+mod dropped;
 mod lookup;
 mod notes;
 
@@ -48,6 +49,26 @@ pub(crate) struct Sym {
     pub kind: SymKind,
     /// Where it is defined, for duplicate messages: file display name and line.
     pub at: (usize, usize),
+}
+
+/// How a statement's bytes go into the image.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Put {
+    /// Written and listed whole.
+    Code,
+    /// Written, the first four listed (DS, INCBIN).
+    Data,
+    /// TDL's `.BLKB`/`.BLKW`: reserved, writing nothing over bytes already written.
+    Reserve,
+}
+
+/// How `body`'s bytes go into the image.
+fn put_of(body: &Body) -> Put {
+    match body {
+        Body::Ds { reserve: true, .. } => Put::Reserve,
+        Body::Ds { .. } | Body::Incbin { .. } => Put::Data,
+        _ => Put::Code,
+    }
 }
 
 /// A line's place, for errors and the listing.
@@ -131,6 +152,9 @@ pub(crate) struct Pass<'s> {
     diags: Vec<Diag>,
     warnings: Vec<AsmWarning>,
     tdl_hint: Option<AsmError>,
+    /// TDL's `.RADIX` in force, as the lines run: a macro's expansion is text, read in the
+    /// radix where it is used, and a `.RADIX` in it holds for the lines after it.
+    radix: u32,
 }
 
 impl<'s> Pass<'s> {
@@ -156,6 +180,7 @@ impl<'s> Pass<'s> {
             diags: Vec::new(),
             warnings: Vec::new(),
             tdl_hint: None,
+            radix: 10,
         }
     }
 
@@ -285,41 +310,38 @@ impl<'s> Pass<'s> {
         }
     }
 
-    /// The parsed line `idx` of the current frame (macro lines get their parameters replaced).
+    /// The parsed line `idx` of the current frame, read in the radix in force (macro lines get
+    /// their parameters replaced first).
     fn fetch(&self, idx: usize) -> Option<(Rc<Line>, At, bool)> {
         let frame = self.frames.last()?;
         let file = &self.sources.files[frame.file];
-        Some(match &frame.expansion {
-            None => (
-                file.parsed[idx].clone(),
-                At {
-                    file: frame.file,
-                    line: idx + 1,
-                    col: file.parsed[idx].op_col,
-                    text: file.lines[idx].clone(),
-                    note: None,
-                },
-                false,
-            ),
-            Some(exp) => {
-                let raw = exp.mac.text(idx).unwrap_or(&file.lines[idx]);
-                let tdl = file.dialect == Dialect::Tdl;
-                let text = macros::substitute(raw, &exp.mac.params, &exp.args, tdl);
-                let line = Rc::new(file.reparse(idx, &text));
-                let col = line.op_col;
-                (
-                    line,
-                    At {
-                        file: frame.file,
-                        line: idx + 1,
-                        col,
-                        text: Rc::from(text),
-                        note: Some(exp.note.clone()),
-                    },
-                    true,
-                )
-            }
-        })
+        let Some(exp) = &frame.expansion else {
+            let line = if file.radix_at(idx) == self.radix {
+                file.parsed[idx].clone()
+            } else {
+                Rc::new(file.parse(&file.lines[idx], self.radix))
+            };
+            let at = At {
+                file: frame.file,
+                line: idx + 1,
+                col: line.op_col,
+                text: file.lines[idx].clone(),
+                note: None,
+            };
+            return Some((line, at, false));
+        };
+        let raw = exp.mac.text(idx).unwrap_or(&file.lines[idx]);
+        let tdl = file.dialect == Dialect::Tdl;
+        let text = macros::substitute(raw, &exp.mac.params, &exp.args, tdl);
+        let line = Rc::new(file.parse(&text, self.radix));
+        let at = At {
+            file: frame.file,
+            line: idx + 1,
+            col: line.op_col,
+            text: Rc::from(text),
+            note: Some(exp.note.clone()),
+        };
+        Some((line, at, true))
     }
 
     /// The dialect of the run.
@@ -383,6 +405,10 @@ impl<'s> Pass<'s> {
         let mut addr = Some(start as u16);
         match body {
             Body::Empty if line.label.is_none() => addr = None,
+            Body::Radix(radix) => {
+                self.radix = *radix;
+                addr = addr.filter(|_| line.label.is_some());
+            }
             Body::Instr {
                 mnemonic,
                 col,
@@ -395,28 +421,27 @@ impl<'s> Pass<'s> {
                 addr = None;
                 self.control_statement(body, &line, &at);
             }
-            Body::Include { path, col } => {
+            Body::Include { .. } | Body::Call { .. } => {
                 self.list(&at, expanded, None, &[], None);
-                self.include(path, *col, &at);
                 self.bytes = bytes;
-                return;
-            }
-            Body::Call { name, col, args } => {
-                self.list(&at, expanded, None, &[], None);
-                self.call(name, *col, args, &at);
-                self.bytes = bytes;
+                self.enter(body, &at);
                 return;
             }
             // A label alone, and the statements `symbol_statement` took.
             _ => {}
         }
-        let listed = self.emit(
-            &bytes,
-            &at,
-            matches!(body, Body::Ds { .. } | Body::Incbin { .. }),
-        );
-        self.list(&at, expanded, addr, listed, None);
+        let listed = self.emit(&mut bytes, &at, put_of(body));
+        self.list(&at, expanded, addr, &bytes[..listed], None);
         self.bytes = bytes;
+    }
+
+    /// The lines an INCLUDE or a macro's use brings in, read next.
+    fn enter(&mut self, body: &Body, at: &At) {
+        match body {
+            Body::Include { path, col } => self.include(path, *col, at),
+            Body::Call { name, col, args } => self.call(name, *col, args, at),
+            _ => {}
+        }
     }
 
     /// A line that did not parse: its error, and its label still defined at PC so that later
@@ -428,6 +453,9 @@ impl<'s> Pass<'s> {
             self.define(label, self.pc as i32, SymKind::Label, at);
         }
         self.list(at, expanded, None, &[], None);
+        if line.directive == Some(words::Directive::Macro) {
+            self.skip_broken_macro(at);
+        }
     }
 
     /// DB, DW, DS and INCBIN: their bytes appended to `bytes` (other statements add none).
@@ -446,7 +474,9 @@ impl<'s> Pass<'s> {
                     out.imm16(&v.expr, v.col);
                 }
             }),
-            Body::Ds { count, fill, words } => {
+            Body::Ds {
+                count, fill, words, ..
+            } => {
                 let unit = if *words { 2 } else { 1 };
                 self.space(bytes, (count, unit), fill.as_ref(), at, start)
             }
@@ -621,12 +651,14 @@ impl<'s> Pass<'s> {
         bytes
     }
 
-    /// Writes `bytes` at the current address and moves past them; returns the bytes to list.
-    fn emit<'b>(&mut self, bytes: &'b [u8], at: &At, abbreviate: bool) -> &'b [u8] {
+    /// Puts `bytes` at the current address and moves past them; returns how many of them to
+    /// list. A reservation leaves the bytes already written and zero-fills the rest, and
+    /// `bytes` becomes what the image then holds there.
+    fn emit(&mut self, bytes: &mut Vec<u8>, at: &At, put: Put) -> usize {
         let start = self.pc as usize;
         let room = 0x10000usize.saturating_sub(start);
-        let fitting = &bytes[..bytes.len().min(room)];
-        if fitting.len() < bytes.len() {
+        let fitting = bytes.len().min(room);
+        if fitting < bytes.len() {
             self.error(
                 at,
                 Diag::new(at.col, "code runs past the end of memory (FFFFH)"),
@@ -636,16 +668,23 @@ impl<'s> Pass<'s> {
             file: at.file,
             line: at.line,
             start,
-            len: fitting.len(),
+            len: fitting,
         };
-        for overlap in self.image.write(start, fitting, writer) {
-            self.overlap(at, &overlap, &writer);
+        let overlaps = match put {
+            Put::Reserve => self.image.reserve(start, fitting, writer),
+            Put::Code | Put::Data => self.image.write(start, &bytes[..fitting], writer),
+        };
+        for overlap in overlaps {
+            self.overlap(at, &overlap, &writer, put == Put::Reserve);
         }
         self.pc = (start + bytes.len()).min(0x10000) as u32;
-        if abbreviate {
-            &fitting[..fitting.len().min(4)]
-        } else {
-            fitting
+        if put == Put::Reserve {
+            bytes.clear();
+            bytes.extend_from_slice(self.image.bytes(start, fitting.min(4)));
+        }
+        match put {
+            Put::Code => fitting,
+            Put::Data | Put::Reserve => fitting.min(4),
         }
     }
 

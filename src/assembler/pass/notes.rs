@@ -1,5 +1,5 @@
-//! What a pass notes besides errors: text after the end, overlapping bytes, and a TDL source
-//! read as Zilog.
+//! What a pass notes besides errors: text after a ^Z, overlapping bytes, and a TDL source read
+//! as Zilog (text after an END: `dropped.rs`).
 
 use super::{At, Pass};
 use crate::assembler::dialect::Dialect;
@@ -19,39 +19,6 @@ impl Pass<'_> {
             line: at.line,
             message,
         });
-    }
-
-    /// After END: the lines left unread that hold more than comments, as a warning (a
-    /// misplaced END silently drops the rest of a program).
-    pub(super) fn text_after_end(&mut self, at: &At) {
-        let ignored: usize = self
-            .frames
-            .iter()
-            .filter(|f| f.expansion.is_none())
-            .map(|f| {
-                let lines = &self.sources.files[f.file].lines;
-                lines[f.next.min(f.end)..f.end]
-                    .iter()
-                    .filter(|l| {
-                        let t = l.trim_start();
-                        !t.is_empty() && !t.starts_with(';')
-                    })
-                    .count()
-            })
-            .sum();
-        if ignored == 0 {
-            return;
-        }
-        let end = self.word("END");
-        let lines = if ignored == 1 {
-            "line of code after it is"
-        } else {
-            "lines of code after it are"
-        };
-        self.warn(
-            at,
-            format!("{end} ends the assembly on this line: {ignored} {lines} ignored"),
-        );
     }
 
     /// At the end of file `file`: the lines of code after a ^Z that ended its text early, as
@@ -84,8 +51,9 @@ impl Pass<'_> {
     }
 
     /// Bytes of `writer` (the statement at `at`) over those of an earlier statement: an error,
-    /// or with `--allow-overlap` a warning (the later bytes win).
-    pub(super) fn overlap(&mut self, at: &At, overlap: &Overlap, writer: &Writer) {
+    /// or with `--allow-overlap` a warning (the later bytes win; over a `reserved` range
+    /// nothing is written, and the earlier bytes stay).
+    pub(super) fn overlap(&mut self, at: &At, overlap: &Overlap, writer: &Writer, reserved: bool) {
         let earlier = overlap.earlier;
         let place = format!(
             "{}:{}",
@@ -94,24 +62,26 @@ impl Pass<'_> {
         let twice = range(overlap.from, overlap.to);
         let theirs = range(earlier.start, earlier.start + earlier.len - 1);
         let ours = range(writer.start, writer.start + writer.len - 1);
-        if self.sources.options.allow_overlap {
-            self.warn(
-                at,
-                format!(
-                    "this statement ({ours}) writes over {twice} of the bytes written by {place} ({theirs}); the later bytes win"
-                ),
-            );
+        let allowed = self.sources.options.allow_overlap;
+        let message = match (allowed, reserved) {
+            (true, false) => format!(
+                "this statement ({ours}) writes over {twice} of the bytes written by {place} ({theirs}); the later bytes win"
+            ),
+            (true, true) => format!(
+                "this reservation ({ours}) lies over {twice} of the bytes written by {place} ({theirs}); a reservation writes nothing, so those bytes stay"
+            ),
+            (false, false) => format!(
+                "this statement ({ours}) overlaps the bytes written by {place} ({theirs}) at {twice}; --allow-overlap lets the later bytes win"
+            ),
+            (false, true) => format!(
+                "this reservation ({ours}) overlaps the bytes written by {place} ({theirs}) at {twice}; --allow-overlap accepts it (a reservation writes nothing: those bytes stay)"
+            ),
+        };
+        if allowed {
+            self.warn(at, message);
         } else {
             let col = at.col;
-            self.error(
-                at,
-                Diag::new(
-                    col,
-                    format!(
-                        "this statement ({ours}) overlaps the bytes written by {place} ({theirs}) at {twice}; --allow-overlap lets the later bytes win"
-                    ),
-                ),
-            );
+            self.error(at, Diag::new(col, message));
         }
     }
 

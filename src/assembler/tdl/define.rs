@@ -78,7 +78,7 @@ pub(crate) fn scan_body(
             false,
         )));
     }
-    let texts = (open.line..=close.line)
+    let texts: Vec<Rc<str>> = (open.line..=close.line)
         .map(|i| {
             let from = if i == open.line { open.ch + 1 } else { 0 };
             let to = if i == close.line {
@@ -89,10 +89,46 @@ pub(crate) fn scan_body(
             Rc::from(chars[i][from..to].iter().collect::<String>())
         })
         .collect();
+    if let Some((line, col)) = nested_define(&texts) {
+        let line = open.line + line;
+        let col = col + if line == open.line { open.ch + 1 } else { 0 };
+        let msg = format!(
+            "a .DEFINE inside the body of macro '{name}': a macro is defined on lines of its own, not in another macro's body (define this one before '{name}')"
+        );
+        let end = Some(close.line + 1);
+        return Err(shift(ScanError::at(
+            line,
+            Diag::new(col + 1, msg),
+            end,
+            false,
+        )));
+    }
     Ok(BodyScan {
         first: idx + open.line,
         end: idx + close.line + 1,
         texts,
+    })
+}
+
+/// The first statement among a body's `texts` that is a `.DEFINE`: its line (0 is the text
+/// after the `[`) and its character index in that text.
+fn nested_define(texts: &[Rc<str>]) -> Option<(usize, usize)> {
+    texts.iter().enumerate().find_map(|(i, text)| {
+        let chars: Vec<char> = text.chars().collect();
+        let mut at = chars.iter().take_while(|c| c.is_whitespace()).count();
+        let word = |from: usize| {
+            let len = chars[from..]
+                .iter()
+                .take_while(|&&c| c == '.' || crate::assembler::lexer::is_ident_char(c))
+                .count();
+            chars[from..from + len].iter().collect::<String>()
+        };
+        let first = word(at);
+        if chars.get(at + first.chars().count()) == Some(&':') {
+            at += first.chars().count() + 1;
+            at += chars[at..].iter().take_while(|c| c.is_whitespace()).count();
+        }
+        word(at).eq_ignore_ascii_case(".DEFINE").then_some((i, at))
     })
 }
 

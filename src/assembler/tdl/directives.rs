@@ -1,5 +1,6 @@
 //! TDL's directives, each mapped onto the Zilog front end's statement.
 
+use super::brackets::closing_bracket;
 use super::header;
 use crate::assembler::dialect::Dialect;
 use crate::assembler::error::Diag;
@@ -19,7 +20,7 @@ pub(super) fn directive(
     let upper = word.to_ascii_uppercase();
     if upper == ".RADIX" {
         return match radix(chars, rest) {
-            Ok(r) => (Ok(Body::Empty), r),
+            Ok(r) => (Ok(Body::Radix(r)), r),
             Err(d) => (Err(d), numbers.radix),
         };
     }
@@ -56,11 +57,13 @@ fn fields(upper: &str, chars: &[char], rest: usize, numbers: Numbers) -> Result<
             count: f.one(".BLKB")?,
             fill: None,
             words: false,
+            reserve: true,
         },
         ".BLKW" => Body::Ds {
             count: f.one(".BLKW")?,
             fill: None,
             words: true,
+            reserve: true,
         },
         ".BYTE" => db(&f)?,
         ".WORD" => Body::Dw(f.parts.iter().map(|p| f.val(p)).collect::<Result<_, _>>()?),
@@ -144,28 +147,4 @@ fn ascii(chars: &[char], rest: usize, numbers: Numbers) -> Result<Body, Diag> {
         ));
     }
     Ok(Body::Db(items))
-}
-
-/// The index of the `]` that closes the `[` at `open`, or the error naming what closed it.
-pub(super) fn closing_bracket(chars: &[char], open: usize) -> Result<usize, Diag> {
-    for (i, &c) in chars.iter().enumerate().skip(open + 1) {
-        match c {
-            ']' => return Ok(i),
-            ')' => {
-                return Err(Diag::new(
-                    i + 1,
-                    format!(
-                        "the '[' at column {} closes with ')': expected ']'",
-                        open + 1
-                    ),
-                ));
-            }
-            ';' => break,
-            _ => {}
-        }
-    }
-    Err(Diag::new(
-        open + 1,
-        "this '[' is not closed on its line: expected ']'",
-    ))
 }

@@ -3,8 +3,8 @@
 //! is, so that the pass reports the one misprint and skips the body rather than reading it as
 //! statements.
 
-use super::directives::closing_bracket;
-use crate::assembler::error::Diag;
+use super::brackets::closing_bracket;
+use crate::assembler::error::{Diag, quoted};
 use crate::assembler::lexer;
 use crate::assembler::parser::{Body, Cursor, Label};
 use crate::assembler::words;
@@ -87,14 +87,15 @@ fn param_list(cur: &mut Cursor, name: &str) -> (Vec<String>, Option<Diag>) {
         return (Vec::new(), wrong);
     };
     cur.pos = close + 1;
-    match params(chars, open + 1, close) {
+    match params(chars, open + 1, close, name) {
         Ok(list) => (list, wrong),
         Err(d) => (Vec::new(), wrong.or(Some(d))),
     }
 }
 
-/// The parameter names between `chars[from]` and `chars[to]` (the `]`).
-fn params(chars: &[char], from: usize, to: usize) -> Result<Vec<String>, Diag> {
+/// The parameter names of macro `name` between `chars[from]` and `chars[to]` (the `]`).
+fn params(chars: &[char], from: usize, to: usize, name: &str) -> Result<Vec<String>, Diag> {
+    let macro_name = name;
     let mut names = Vec::new();
     if chars[from..to].iter().all(|c| c.is_whitespace()) {
         return Ok(names);
@@ -119,6 +120,16 @@ fn params(chars: &[char], from: usize, to: usize) -> Result<Vec<String>, Diag> {
             return Err(Diag::new(
                 col,
                 format!("reserved word '{name}' cannot be a macro parameter"),
+            ));
+        }
+        if names.iter().any(|n| n == name) {
+            return Err(Diag::new(
+                col,
+                format!(
+                    "macro parameter {} is named twice in macro {}",
+                    quoted(name),
+                    quoted(macro_name)
+                ),
             ));
         }
         names.push(name.to_string());

@@ -1,9 +1,10 @@
 //! What a TDL error adds for a reader who writes Zilog: the forms a mnemonic takes, TDL's
 //! words for the conditional jumps, calls and returns, and TDL's equate.
 
-use super::rewrite::{TdlOperand, split_form};
+use super::operand::TdlOperand;
 use crate::assembler::error::Diag;
 use crate::assembler::expr::Expr;
+use crate::assembler::tdl_forms::split_form;
 use crate::assembler::words::Reg;
 
 /// The conditions, as Zilog writes them after a comma and TDL inside its mnemonics.

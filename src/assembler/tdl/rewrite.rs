@@ -3,25 +3,15 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use super::forms::FORMS;
 use super::hints;
+use super::operand::TdlOperand;
 use crate::assembler::dialect::Dialect;
 use crate::assembler::error::Diag;
-use crate::assembler::expr::{self, BinOp, Expr};
+use crate::assembler::expr::{self, Expr};
 use crate::assembler::lexer::{Punct, Token};
 use crate::assembler::operand::{OpKind, Operand};
+use crate::assembler::tdl_forms::{FORMS, split_form};
 use crate::assembler::words::{self, Mnemonic, Reg};
-
-/// One operand of a TDL statement as written.
-#[derive(Debug, Clone)]
-pub(super) enum TdlOperand {
-    /// A register name, upper-cased (`A`, `M`, `SP`, `PSW`, `X`).
-    Name(&'static str),
-    /// `d(X)` or `d(Y)`: the index register (IX or IY) and the displacement.
-    Indexed(Reg, Expr),
-    /// Any other expression.
-    Value(Expr),
-}
 
 /// What one operand of a form's TDL side takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,14 +62,6 @@ fn forms() -> &'static HashMap<&'static str, Vec<Form>> {
         }
         map
     })
-}
-
-/// A form's mnemonic and its operand texts.
-pub(super) fn split_form(form: &'static str) -> (&'static str, Vec<&'static str>) {
-    match form.split_once(' ') {
-        Some((name, ops)) => (name, ops.split(',').collect()),
-        None => (form, Vec::new()),
-    }
 }
 
 /// Compiles one row of the table; the table is the program's own, so a row that does not
@@ -240,6 +222,7 @@ fn build(part: &Part, col: usize, ops: &[(TdlOperand, usize)]) -> Result<Operand
 }
 
 /// `RST p`: TDL numbers the restarts 0..7; the Zilog form takes the address, 8 times that.
+/// A number out of range is named as the restart number it is, wherever its value comes from.
 fn restart(p: Expr, col: usize) -> Result<Expr, Diag> {
     if let Expr::Num(n) = p {
         if !(0..=7).contains(&n) {
@@ -249,12 +232,7 @@ fn restart(p: Expr, col: usize) -> Result<Expr, Diag> {
             ));
         }
     }
-    Ok(Expr::Binary {
-        op: BinOp::Mul,
-        col,
-        lhs: Box::new(Expr::Num(8)),
-        rhs: Box::new(p),
-    })
+    Ok(Expr::Restart(col, Box::new(p)))
 }
 
 #[cfg(test)]

@@ -101,8 +101,8 @@ fn list_area(symbols: &AbiSymbols) -> String {
         ListEndSource::TopOfMemory => "no MLEND: it runs to the top of memory",
     };
     format!(
-        "move list {:#06X}..={:#06X} ({end})",
-        symbols.mlist, symbols.mlend
+        "move list {} ({end})",
+        sargon_z80::text::address_range(u32::from(symbols.mlist), u32::from(symbols.mlend))
     )
 }
 

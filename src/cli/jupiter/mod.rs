@@ -99,7 +99,8 @@ pub struct JupiterArgs {
     /// scripted run, none in the terminal].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_tstates: Option<u64>,
-    /// The clock for real-machine times, and for --pace, in MHz (the Jupiter III ran at 4).
+    /// The clock for real-machine times, and for --pace, in MHz, 0.1 to 1000 (the Jupiter III
+    /// ran at 4).
     #[arg(long, default_value_t = DEFAULT_MHZ, value_name = "MHZ")]
     mhz: f64,
     /// Run at the --mhz clock instead of as fast as the host allows.
@@ -292,7 +293,8 @@ pub(crate) fn option_words(name: &str, value: String) -> Vec<String> {
 /// that fit a report as the rest of its output does.
 pub fn run(args: JupiterArgs) -> anyhow::Result<i32> {
     let json = args.json;
-    Ok(session(args).unwrap_or_else(|err| exit::fail(&err, json)))
+    Ok(session(args)
+        .unwrap_or_else(|err| exit::fail(&super::end_hint::attach_from_command_line(err), json)))
 }
 
 /// The run, scripted or in the terminal.

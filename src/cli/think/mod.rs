@@ -82,7 +82,7 @@ pub struct ThinkArgs {
     /// 341; an image has its own).
     #[arg(long, value_name = "ENTRIES")]
     list_capacity: Option<usize>,
-    /// Clock rates in MHz for the real-machine times of an emulated search.
+    /// Clock rates in MHz (0.1 to 1000) for the real-machine times of an emulated search.
     #[arg(long, value_delimiter = ',', default_value = "1.774,2.5,4")]
     mhz: Vec<f64>,
     /// Print one JSON object instead of text.

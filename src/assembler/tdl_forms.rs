@@ -269,3 +269,11 @@ pub const FORMS: &[(&str, &str)] = &[
     ("OUTD", "OUTD"),
     ("OUTDR", "OTDR"),
 ];
+
+/// A form's mnemonic and its operand texts.
+pub(super) fn split_form(form: &'static str) -> (&'static str, Vec<&'static str>) {
+    match form.split_once(' ') {
+        Some((name, ops)) => (name, ops.split(',').collect()),
+        None => (form, Vec::new()),
+    }
+}
