@@ -35,10 +35,11 @@
 //! [`abi`] (an image bound to the board ABI), [`crosscheck`] (the comparison), [`profile`],
 //! [`bench`](mod@bench), [`trace`](mod@trace) (search traces and where two part), [`tui`],
 //! [`jupiter`] (the Jupiter III and its monitor: whole programs, knowing nothing of chess),
-//! [`assembler`] (stands alone), [`text`] (formatting), [`files`] (inputs read with limits,
+//! [`source`](mod@source) (what a disassembly shows: names, the program's source, monitor
+//! calls), [`assembler`] (stands alone), [`text`] (formatting), [`files`] (inputs read with limits,
 //! outputs written safely) and [`random`] (the seeded generator). Dependencies
 //! point one way: `crosscheck`, `profile`, `bench`, `tui` → `abi` → `machine`, `position`;
-//! `reference` → `position`.
+//! `profile`, `tui` → `source` → `machine`, `assembler`; `reference` → `position`.
 
 #![warn(missing_docs)]
 
@@ -55,6 +56,7 @@ pub mod position;
 pub mod profile;
 pub mod random;
 pub mod reference;
+pub mod source;
 pub mod text;
 pub mod trace;
 pub mod tui;

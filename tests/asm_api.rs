@@ -37,7 +37,7 @@ fn symbols_are_signed_and_the_sym_file_is_pasmo_style() {
     assert_eq!(a.symbols().get("v"), None, "DEFL symbols are not listed");
     assert_eq!(
         a.sym_text(),
-        "LONGER_NAME\tEQU 0ABCDH\nOFS\t\tEQU 0FFF7H\nTBASE\t\tEQU 00100H\n"
+        "LONGER_NAME\tEQU 0ABCDH\nOFS\t\tEQU 0FFF7H\nTBASE\t\tEQU 00100H\t; label\n"
     );
 }
 

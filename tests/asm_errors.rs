@@ -248,7 +248,7 @@ fn success_writes_all_outputs() {
     assert_eq!(read("ok.bin"), [0xDD, 0x7E, 0xFE, 0x18, 0xFB]);
     assert_eq!(
         String::from_utf8(read("ok.sym")).expect("text"),
-        "OFF\t\tEQU 0FFFEH\nstart\t\tEQU 00100H\n"
+        "OFF\t\tEQU 0FFFEH\nstart\t\tEQU 00100H\t; label\n"
     );
     assert_eq!(
         String::from_utf8(read("ok.lst")).expect("text"),

@@ -722,7 +722,7 @@ fn the_dialect_is_named_in_any_case() {
     assert_eq!(code, Some(0), "{stderr}");
     assert!(
         stdout.ends_with(
-            "INITBD:\n  1E15  21 00 00     LXI H,BOARDA\n  1E18  06 78        MVI B,78H\n"
+            "INITBD:\n  1E15  21 00 00     LXI H,BOARDA\n  1E18  06 78        MVI B,120\n"
         ),
         "{stdout}"
     );

@@ -469,6 +469,24 @@ fn a_whole_program_refuses_what_belongs_to_a_routine() {
     let (code, stderr) = cli(&["tui", "--jupiter", "--entry", "NOWHERE"]);
     assert_eq!(code, Some(2));
     assert!(stderr.contains("no entry \"NOWHERE\""), "{stderr}");
+    // Each mode's own options are refused in the other, never dropped silently.
+    let (code, stderr) = cli(&["tui", "--jupiter", "--ply", "4", "--r-register", "1"]);
+    assert_eq!(code, Some(2));
+    // The message wraps at 100 columns: its lines read as one.
+    let line = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        line.contains(
+            "error: --ply, --r-register are for a FNDMOV call stepped as a routine; \
+             a whole program sets its own (type its level to it)"
+        ),
+        "{stderr}"
+    );
+    let (code, stderr) = cli(&["tui", "--routine", "FNDMOV", "--seed", "7"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("error: --seed is for a whole program on the Jupiter III (add --jupiter)"),
+        "{stderr}"
+    );
     // Set up, the debugger asks for a terminal it does not have here.
     let (code, stderr) = cli(&["tui", "--jupiter", "--keys", "YW2", "--seed", "7"]);
     assert_eq!(code, Some(2));

@@ -136,7 +136,10 @@ fn breakpoints_by_symbol_stop_a_run_and_the_call_ends_with_the_move_list() {
     let mut app = app();
     keys(&mut app, "b");
     keys(&mut app, "INCHK");
-    assert_has(&screen(&app), "breakpoint at (symbol or address)> INCHK█");
+    assert_has(
+        &screen(&app),
+        "breakpoint at (symbol, address or file:line)> INCHK█",
+    );
     key(&mut app, KeyCode::Enter);
     assert_has(&screen(&app), "breakpoint set at INCHK (0142h)");
     keys(&mut app, "c");
@@ -294,7 +297,7 @@ fn question_mark_explains_the_keys_on_one_line() {
     let s = screen(&app);
     assert_eq!(
         s[22].trim_end(),
-        "n over CALL · o to RET · c to breakpoint · w watch a change · t MHz · +- speed"
+        "n over CALL · o to RET · c to breakpoint · w watch · v source · t MHz · +- speed"
     );
 }
 

@@ -1,6 +1,6 @@
 //! The result of a successful assembly: the binary, the symbols and the listing.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 use super::error::AsmWarning;
@@ -18,14 +18,24 @@ pub struct Assembly {
     /// The address given to END, if any.
     pub entry: Option<u16>,
     symbols: BTreeMap<String, i32>,
+    labels: BTreeSet<String>,
     listing: Vec<ListLine>,
     list_names: Vec<String>,
     inputs: Vec<std::path::PathBuf>,
     warnings: Vec<AsmWarning>,
 }
 
+/// What ends a label's line in the symbol file.
+const LABEL_MARK: &str = "\t; label";
+
 /// Builds the assembly from the final pass.
 pub(crate) fn build(outcome: PassOutcome, sources: &Sources) -> Assembly {
+    let labels = outcome
+        .syms
+        .iter()
+        .filter(|(_, s)| s.kind == SymKind::Label)
+        .map(|(k, _)| k.clone())
+        .collect();
     let symbols = outcome
         .syms
         .into_iter()
@@ -38,6 +48,7 @@ pub(crate) fn build(outcome: PassOutcome, sources: &Sources) -> Assembly {
         bytes,
         entry: outcome.entry,
         symbols,
+        labels,
         listing: outcome.listing,
         list_names: sources.files.iter().map(|f| f.list_name.clone()).collect(),
         inputs: sources.read_paths(),
@@ -69,9 +80,20 @@ impl Assembly {
         &self.symbols
     }
 
+    /// Whether `name` is a label (an address the source defined by placing the name on a
+    /// line), as opposed to an EQU constant; None for no such symbol.
+    pub fn is_label(&self, name: &str) -> Option<bool> {
+        self.symbols
+            .contains_key(name)
+            .then(|| self.labels.contains(name))
+    }
+
     /// The symbol file in pasmo's format: `NAME<tab><tab>EQU 0ABCDH` per line, sorted by name
     /// (byte order), values as 16-bit two's complement. Like pasmo, names of 8 to 15
     /// characters get one tab and longer names one space, so the EQUs line up at column 16.
+    /// A label's line ends in a comment that says so, `<tab>; label`, which pasmo-style
+    /// readers skip (and an assembler that INCLUDEs the file reads as a comment); without
+    /// those comments the lines are pasmo's own.
     pub fn sym_text(&self) -> String {
         let mut out = String::new();
         for (name, &value) in &self.symbols {
@@ -80,7 +102,12 @@ impl Assembly {
                 8..=15 => "\t",
                 _ => " ",
             };
-            let _ = writeln!(out, "{name}{gap}EQU 0{:04X}H", value as u16);
+            let mark = if self.labels.contains(name) {
+                LABEL_MARK
+            } else {
+                ""
+            };
+            let _ = writeln!(out, "{name}{gap}EQU 0{:04X}H{mark}", value as u16);
         }
         out
     }

@@ -227,3 +227,45 @@ impl DialectArg {
         }
     }
 }
+
+/// `--source FILE`: the image's source or listing, so that its code is shown in the source's
+/// own words (the built-in images carry theirs).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct SourceArg {
+    /// The image's source (assembled on the spot) or its listing from `asm --lst`: code is shown
+    /// as the source wrote it [default: the built-in images' own]
+    #[arg(long, value_name = "FILE")]
+    pub source: Option<std::path::PathBuf>,
+}
+
+impl SourceArg {
+    /// The source map on `image`: the file's, read as a listing or assembled in `dialect`, or
+    /// the built-in image's own; a warning on stderr when lines of it differ from the image.
+    pub fn load(
+        &self,
+        image: &sargon_z80::machine::Image,
+        dialect: sargon_z80::machine::Dialect,
+    ) -> anyhow::Result<Option<sargon_z80::source::SourceMap>> {
+        let Some(path) = &self.source else {
+            return Ok(sargon_z80::source::builtin(image));
+        };
+        let map = sargon_z80::source::load(path, image, dialect)?;
+        if let Some(line) = map.first_difference() {
+            let differ = map.agreement().differ;
+            super::exit::note(&format!(
+                "warning: {differ} line(s) of code of {} differ from the image, the first {}:{} \
+                 at {:04X}H; they are shown but stand for no code",
+                map.origin(),
+                map.file_name(line.file),
+                line.number,
+                line.addr.unwrap_or(0)
+            ));
+        }
+        Ok(Some(map))
+    }
+
+    /// The file with its role, for the commands that must never write over it.
+    pub fn input(&self) -> Option<(std::path::PathBuf, String)> {
+        Some((self.source.clone()?, "the source".to_string()))
+    }
+}

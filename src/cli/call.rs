@@ -10,10 +10,11 @@ use anyhow::{Context, bail};
 use clap::Args;
 use sargon_z80::files::excerpt;
 use sargon_z80::machine::{Cost, Image, Machine, SymbolTable, parse_u16};
+use sargon_z80::source::Disassembler;
 use sargon_z80::text::grouped;
 use serde::Serialize;
 
-use super::args::DialectArg;
+use super::args::{DialectArg, SourceArg};
 use super::crosscheck::ImageArgs;
 use super::output::{out, outln};
 use dump::Dump;
@@ -56,6 +57,8 @@ pub struct CallArgs {
     /// The mnemonics of --disasm: Zilog's, or TDL's as the 1978 book prints them.
     #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Zilog)]
     dialect: DialectArg,
+    #[command(flatten)]
+    source: SourceArg,
     /// Stack top (default: the STACK symbol, else 0x0000).
     #[arg(long, value_name = "ADDR", value_parser = parse_address)]
     stack: Option<u16>,
@@ -124,6 +127,11 @@ pub fn run(args: CallArgs) -> anyhow::Result<i32> {
         .iter()
         .map(|l| Listing::parse(&image, l))
         .collect::<anyhow::Result<Vec<_>>>()?;
+    let dialect = args.dialect.disassembler();
+    let source = match listings.is_empty() {
+        true => None,
+        false => args.source.load(&image, dialect)?,
+    };
     let mut calls = Vec::with_capacity(args.routines.len());
     for routine in &args.routines {
         let address = resolve(&image.symbols, routine)
@@ -143,8 +151,9 @@ pub fn run(args: CallArgs) -> anyhow::Result<i32> {
         .memory()
         .try_into()
         .context("the machine has 64 KiB of memory")?;
+    let disassembler = Disassembler::new(&image, dialect).with_source(source.as_ref());
     for listing in &mut listings {
-        listing.read(memory, &image, args.dialect.disassembler());
+        listing.read(memory, &disassembler);
     }
     let report = Report {
         tstates: calls.iter().map(|c| c.tstates).sum(),

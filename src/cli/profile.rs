@@ -17,8 +17,9 @@ use sargon_z80::profile::{
     profile_routine, sessions_text, svg_to_png, video_svg,
 };
 use sargon_z80::reference::{Rules, legal_moves};
+use sargon_z80::source::Disassembler;
 
-use super::args::{DialectArg, board_arg, check_mhz};
+use super::args::{DialectArg, SourceArg, board_arg, check_mhz};
 use super::crosscheck::ImageArgs;
 use super::interrupt::{self, Answer};
 use super::output::{out, outln};
@@ -102,6 +103,8 @@ pub struct ProfileArgs {
     /// The mnemonics of the hottest instructions: Zilog's, or TDL's as the 1978 book prints them.
     #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Zilog)]
     dialect: DialectArg,
+    #[command(flatten)]
+    source: SourceArg,
 }
 
 #[derive(Serialize)]
@@ -122,6 +125,8 @@ pub fn run(args: ProfileArgs) -> anyhow::Result<i32> {
     }
     let board = board_arg(args.fen.as_deref())?;
     let image = args.image.load()?;
+    let dialect = args.dialect.disassembler();
+    let source = args.source.load(&image, dialect)?;
     let mut collector = Collector::new();
     let (routine, moves) = match args.search {
         Some(plymax) => (
@@ -135,8 +140,8 @@ pub fn run(args: ProfileArgs) -> anyhow::Result<i32> {
             (routine, moves)
         }
     };
-    let dialect = args.dialect.disassembler();
-    let profile = Profile::new_in(&collector, &image, &routine, &args.mhz, dialect);
+    let code = Disassembler::new(&image, dialect).with_source(source.as_ref());
+    let profile = Profile::with_code(&collector, &routine, &args.mhz, &code);
 
     if let (Some(path), Some(format)) = (&args.svg, format) {
         let map = profile
@@ -150,7 +155,7 @@ pub fn run(args: ProfileArgs) -> anyhow::Result<i32> {
             fen: &fen,
             cells: Some(&board.cells),
         };
-        write_picture(path, format, &heatmap_svg(map, &picture), &args.image)?;
+        write_picture(path, format, &heatmap_svg(map, &picture), &args)?;
     }
     print_report(&args, &board, &profile, moves, format)?;
     Ok(0)
@@ -286,7 +291,7 @@ fn jupiter(args: &ProfileArgs, format: Option<Format>) -> anyhow::Result<i32> {
     let mhz = *args.mhz.last().expect("--mhz has a value");
     if let (Some(path), Some(format)) = (&args.svg, format) {
         let title = "where each program wrote into the video memory";
-        write_picture(path, format, &video_svg(&profiles, title), &args.image)?;
+        write_picture(path, format, &video_svg(&profiles, title), args)?;
     }
     if args.json {
         outln!(
@@ -306,8 +311,9 @@ fn jupiter(args: &ProfileArgs, format: Option<Format>) -> anyhow::Result<i32> {
     })
 }
 
-/// Writes the picture through [`Outputs`], never over the image it profiles.
-fn write_picture(path: &Path, format: Format, svg: &str, image: &ImageArgs) -> anyhow::Result<()> {
+/// Writes the picture through [`Outputs`], never over the image it profiles or its source.
+fn write_picture(path: &Path, format: Format, svg: &str, args: &ProfileArgs) -> anyhow::Result<()> {
+    let image = &args.image;
     let bytes = match format {
         Format::Png => svg_to_png(svg)?,
         Format::Svg => svg.as_bytes().to_vec(),
@@ -316,6 +322,9 @@ fn write_picture(path: &Path, format: Format, svg: &str, image: &ImageArgs) -> a
     if let (Some(rom), Some(sym)) = (&image.rom, &image.sym) {
         outputs.input(rom, "the image");
         outputs.input(sym, "the symbol file");
+    }
+    if let Some((source, role)) = args.source.input() {
+        outputs.input(&source, &role);
     }
     outputs.output(path, bytes);
     outputs.commit()?;

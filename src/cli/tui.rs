@@ -13,7 +13,7 @@ use sargon_z80::machine::{Image, default_program};
 use sargon_z80::profile::DEFAULT_MHZ;
 use sargon_z80::tui::{self, App, Options, ProgramOptions, SearchInputs, Theme};
 
-use super::args::{DialectArg, board_arg, check_mhz};
+use super::args::{DialectArg, SourceArg, board_arg, check_mhz};
 use super::crosscheck::ImageArgs;
 use super::exit;
 
@@ -26,6 +26,8 @@ Examples:
   sargon-z80 tui --rom sargon78.bin --sym sargon78.sym --mhz 1.774
   sargon-z80 tui --ascii                              pieces as letters
   sargon-z80 tui --dialect tdl                        the code in the 1978 book's mnemonics
+  sargon-z80 tui --rom sargon78.bin --sym sargon78.sym --source sargon78.lst --dialect tdl
+                                                      the 1978 program's own lines at PC
   NO_COLOR=1 sargon-z80 tui                           no colours: bold, underline and reverse
   sargon-z80 tui --jupiter                            the built-in whole program on the Jupiter III
   sargon-z80 tui --jupiter --keys 'Y{enter}W2' --seed 7   its first keys queued
@@ -34,17 +36,19 @@ Examples:
 Keys: s step, n step over CALL, o run to RET, space run/pause (+ - speed), c run to the next \
 breakpoint or watched write, b toggle a breakpoint, w toggle a watchpoint (a symbol or address: \
 writes to it stop a run), r choose the routine, f enter a FEN, up/down select a move and m make \
-it, t cycle the clock rate, ? more, q quit. Needs a terminal of at least 80x24; a larger one \
-shows more of every pane.
+it, v switch the code pane between the source's lines and the disassembly, t cycle the clock \
+rate, ? more, q quit. A breakpoint is set on a symbol, an address or a source line (FILE:LINE, \
+or :LINE in the file shown). Needs a terminal of at least 80x24; a larger one shows more of \
+every pane.
 
 A whole program (--jupiter, --entry or --keys, or an image that names DRIVER when no --routine \
 is given) runs on the Jupiter III as `jupiter` runs it, its screen beside the code: i or F2 \
 types to the program (every key goes to it and it runs; F2 returns to the debugger), K queues \
 keys, s steps (an RST 38H and its monitor call are one step), R runs to the next key read, S to \
 the next search (the board and moves panes follow it), w also takes a screen cell ROW,COLUMN \
-or a row ROW,*, v switches the right-hand panes, r starts the program again. Its clock counts \
-as `jupiter`'s: the command printed on leaving replays the same keys to the same T-state. \
-Needs a terminal of at least 124x36.";
+or a row ROW,*, v switches the right-hand panes, V the code pane, r starts the program again. \
+Its clock counts as `jupiter`'s: the command printed on leaving replays the same keys to the \
+same T-state. Needs a terminal of at least 124x36.";
 
 /// Step through the board code and the search in a terminal debugger.
 #[derive(Debug, Args)]
@@ -73,15 +77,16 @@ pub struct TuiArgs {
     /// Draw the whole program's screen light on dark, a negative of the machine's.
     #[arg(long)]
     negative: bool,
-    /// PLYMAX of a FNDMOV call.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=MAX_PLYMAX as i64))]
-    ply: u8,
-    /// MOVENO of a FNDMOV call (1 runs the opening book).
-    #[arg(long, default_value_t = 2, value_name = "N")]
-    moveno: u8,
-    /// The R register on entry to FNDMOV: bit 0 picks white's book move.
-    #[arg(long, default_value_t = 0, value_name = "BYTE")]
-    r_register: u8,
+    /// PLYMAX of a FNDMOV call stepped as a routine [default: 2].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_PLYMAX as i64))]
+    ply: Option<u8>,
+    /// MOVENO of a FNDMOV call stepped as a routine (1 runs the opening book) [default: 2].
+    #[arg(long, value_name = "N")]
+    moveno: Option<u8>,
+    /// The R register on entry to a FNDMOV stepped as a routine: bit 0 picks white's book move
+    /// [default: 0].
+    #[arg(long, value_name = "BYTE")]
+    r_register: Option<u8>,
     /// Clock rates the T-state counter is converted at (t cycles), in MHz (0.1 to 1000),
     /// comma-separated.
     #[arg(long, value_name = "MHZ,...", value_delimiter = ',', default_values_t = DEFAULT_MHZ)]
@@ -92,27 +97,30 @@ pub struct TuiArgs {
     /// The disassembly's mnemonics: Zilog's, or TDL's as the 1978 book prints them.
     #[arg(long, value_enum, ignore_case = true, default_value_t = DialectArg::Zilog)]
     dialect: DialectArg,
+    #[command(flatten)]
+    source: SourceArg,
 }
 
 /// Runs the subcommand; returns the process exit code.
 pub fn run(args: TuiArgs) -> anyhow::Result<i32> {
     check_mhz(&args.mhz)?;
     let (image, whole) = args.choose()?;
+    args.refuse_other_modes_options(whole)?;
     if whole {
         return run_program(args, &image);
     }
     let board = board_arg(args.fen.as_deref())?;
+    let dialect = args.dialect.disassembler();
+    let source = args.source.load(&image, dialect)?.map(std::sync::Arc::new);
+    let search = args.search_inputs();
     let options = Options {
         mhz: args.mhz,
         ascii: args.ascii,
         theme: Theme::from_env(),
         routine: args.routine.unwrap_or_else(|| "GENMOV".to_string()),
-        search: SearchInputs {
-            plymax: args.ply,
-            moveno: args.moveno,
-            r_register: args.r_register,
-        },
-        dialect: args.dialect.disassembler(),
+        search,
+        dialect,
+        source,
     };
     // Set up before the terminal is taken over, so a bad routine is a plain error message.
     let mut app = App::new(&image, board, options)?;
@@ -128,6 +136,48 @@ pub fn run(args: TuiArgs) -> anyhow::Result<i32> {
 }
 
 impl TuiArgs {
+    /// A FNDMOV call's inputs as given, else their defaults.
+    fn search_inputs(&self) -> SearchInputs {
+        SearchInputs {
+            plymax: self.ply.unwrap_or(2),
+            moveno: self.moveno.unwrap_or(2),
+            r_register: self.r_register.unwrap_or(0),
+        }
+    }
+
+    /// Options of the other mode are refused rather than silently dropped: a whole program
+    /// sets its own search inputs (its level is typed to it), and a routine reads no keys.
+    fn refuse_other_modes_options(&self, whole: bool) -> anyhow::Result<()> {
+        let search = [
+            ("--ply", self.ply.is_some()),
+            ("--moveno", self.moveno.is_some()),
+            ("--r-register", self.r_register.is_some()),
+        ];
+        let program = [
+            ("--seed", self.seed.is_some()),
+            ("--negative", self.negative),
+        ];
+        let (given, why): (Vec<&str>, &str) = if whole {
+            let given = search.iter().filter(|(_, on)| *on).map(|(n, _)| *n);
+            (
+                given.collect(),
+                "for a FNDMOV call stepped as a routine; a whole program sets its own \
+                 (type its level to it)",
+            )
+        } else {
+            let given = program.iter().filter(|(_, on)| *on).map(|(n, _)| *n);
+            (
+                given.collect(),
+                "for a whole program on the Jupiter III (add --jupiter)",
+            )
+        };
+        let verb = if given.len() == 1 { "is" } else { "are" };
+        match given.is_empty() {
+            true => Ok(()),
+            false => anyhow::bail!("{} {verb} {why}", given.join(", ")),
+        }
+    }
+
     /// True when the options ask for a whole program.
     fn asks_for_program(&self) -> bool {
         let driver = self
@@ -178,6 +228,8 @@ fn run_program(args: TuiArgs, image: &Image) -> anyhow::Result<i32> {
         None => Vec::new(),
     };
     let seed = args.seed.unwrap_or_else(sargon_z80::random::fresh_seed);
+    let source = args.source.load(image, args.dialect.disassembler())?;
+    let source = source.map(std::sync::Arc::new);
     let program = ProgramOptions {
         start: Start { entry, seed },
         entry_name,
@@ -198,12 +250,9 @@ fn run_program(args: TuiArgs, image: &Image) -> anyhow::Result<i32> {
         ascii: args.ascii,
         theme: Theme::from_env(),
         routine: DEFAULT_ENTRY.to_string(),
-        search: SearchInputs {
-            plymax: args.ply,
-            moveno: args.moveno,
-            r_register: args.r_register,
-        },
+        search: args.search_inputs(),
         dialect: args.dialect.disassembler(),
+        source,
     };
     let mut app = App::program(image, program, options)?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {

@@ -14,14 +14,18 @@
 //! no word for (the undocumented forms) is `.BYTE`.
 
 mod decode;
+mod monitor;
 mod operands;
 mod spellings;
 mod tdl;
+mod written;
 
 use decode::Index;
 use operands::{byte, displacement, word};
 
+pub use monitor::{BlockPart, MonitorCall, RST_38H};
 pub use spellings::TDL_SPELLINGS;
+pub use written::Written;
 
 /// The mnemonics a disassembly is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -33,7 +37,8 @@ pub enum Dialect {
     Tdl,
 }
 
-/// What a 16-bit operand is, for naming it by a symbol.
+/// What an operand is, for naming it: by a symbol (the 16-bit kinds), or by the expression a
+/// source wrote for it (every kind).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Use {
     /// The address of a memory operand, `(nn)`.
@@ -42,6 +47,19 @@ pub enum Use {
     Word,
     /// The target of a relative jump (JR, DJNZ).
     Target,
+    /// An 8-bit immediate, `n`.
+    Byte,
+    /// A port number, `(n)` of IN and OUT.
+    Port,
+    /// An index displacement, `d` of `(IX+d)`; its value is passed sign-extended.
+    Displacement,
+}
+
+impl Use {
+    /// True for the 16-bit kinds a symbol can name.
+    pub fn is_word(self) -> bool {
+        matches!(self, Use::Address | Use::Word | Use::Target)
+    }
 }
 
 /// One operand as decoded.
@@ -120,13 +138,21 @@ impl Instruction {
         self.mnemonic == "DB"
     }
 
+    /// The TDL form that spells it (`MOV r,d(X)`, `LIXD nn`), if TDL has one.
+    pub fn tdl_form(&self) -> Option<&'static str> {
+        tdl::form(self)
+    }
+
     /// Its text in `dialect`, every value as a number.
     pub fn text(&self, dialect: Dialect) -> String {
         self.text_named(dialect, &|_, _| None)
     }
 
-    /// Its text in `dialect`, with `names` asked for the name of each 16-bit operand (a value
-    /// left as a number where it has none).
+    /// Its text in `dialect`, with `names` asked for the text of each value operand (a value
+    /// left as a number where it has none): the 16-bit ones by value, where a symbol may name
+    /// them, and every kind by [`Use`], where a source wrote an expression for it. A
+    /// displacement's text is placed as `(IX+text)` (`(IX-2)` when it starts with a minus) or
+    /// `text(X)`; a `DB` line's bytes are never asked for.
     pub fn text_named(
         &self,
         dialect: Dialect,
@@ -139,6 +165,8 @@ impl Instruction {
     }
 
     fn zilog(&self, names: &dyn Fn(u16, Use) -> Option<String>) -> String {
+        let numbers: &dyn Fn(u16, Use) -> Option<String> = &|_, _| None;
+        let names = if self.is_data() { numbers } else { names };
         let ops: Vec<String> = self.operands.iter().map(|op| op.zilog(names)).collect();
         if ops.is_empty() {
             self.mnemonic.to_string()
@@ -155,10 +183,18 @@ impl Operand {
         match self {
             Operand::Reg(r) => r.to_string(),
             Operand::Ind(r) => format!("({r})"),
-            Operand::Indexed(r, d) => format!("({r}{})", displacement(*d)),
+            Operand::Indexed(r, d) => match names(*d as i16 as u16, Use::Displacement) {
+                Some(text) if text.starts_with('-') => format!("({r}{text})"),
+                Some(text) => format!("({r}+{text})"),
+                None => format!("({r}{})", displacement(*d)),
+            },
             Operand::Address(a) => format!("({})", named(*a, Use::Address)),
-            Operand::Port(n) => format!("({})", byte(*n)),
-            Operand::Byte(n) | Operand::Restart(n) => byte(*n),
+            Operand::Port(n) => format!(
+                "({})",
+                names(u16::from(*n), Use::Port).unwrap_or_else(|| byte(*n))
+            ),
+            Operand::Byte(n) => names(u16::from(*n), Use::Byte).unwrap_or_else(|| byte(*n)),
+            Operand::Restart(n) => byte(*n),
             Operand::Word(v) => named(*v, Use::Word),
             Operand::Target(v) => named(*v, Use::Target),
             Operand::Number(n) => n.to_string(),

@@ -15,6 +15,10 @@ pub const SYMBOL_FILE_LIMITS: TextLimits = TextLimits {
     max_line: 1024,
 };
 
+/// The symbol a whole program for the Jupiter III starts at (the 1978 program's name for its
+/// entry, and the project's program's).
+pub const WHOLE_PROGRAM_ENTRY: &str = "DRIVER";
+
 /// Raw bytes loaded at `org`, with their symbol table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Image {
@@ -62,6 +66,14 @@ impl Image {
     /// One past the last address of the image (0x10000 when it reaches the top of memory).
     pub fn end(&self) -> u32 {
         u32::from(self.org) + self.bytes.len() as u32
+    }
+
+    /// True when the image is a whole program for the Jupiter III rather than an engine: its
+    /// symbols name [`WHOLE_PROGRAM_ENTRY`], where such a program starts. In a whole program
+    /// every `RST 38H` is a monitor call with its parameter block after it; an engine image
+    /// may use the restart otherwise.
+    pub fn is_whole_program(&self) -> bool {
+        self.symbols.get(WHOLE_PROGRAM_ENTRY).is_some()
     }
 
     /// True when `addr` holds a byte of the image.

@@ -28,15 +28,16 @@ mod watch;
 
 pub use default_image::{default_image, default_program};
 pub use disasm::{
-    Dialect, Instruction, Operand, TDL_SPELLINGS, Use, decode, disassemble, disassemble_in,
+    BlockPart, Dialect, Instruction, MonitorCall, Operand, RST_38H, TDL_SPELLINGS, Use, Written,
+    decode, disassemble, disassemble_in,
 };
 pub use emulator::{Cost, DEFAULT_BUDGET, DEFAULT_STACK_SIZE, Machine, Step, UNLIMITED_BUDGET};
 pub use error::MachineError;
-pub use image::{Image, MAX_IMAGE_BYTES, SYMBOL_FILE_LIMITS};
+pub use image::{Image, MAX_IMAGE_BYTES, SYMBOL_FILE_LIMITS, WHOLE_PROGRAM_ENTRY};
 pub use marks::MAX_FIXED_TARGETS;
 pub use registers::{Flags, Registers};
 pub use resume::{Run, RunEnd};
 pub use run::SLICE;
-pub use symbols::{SymbolTable, parse_u16};
+pub use symbols::{LABEL_MARK, SymbolTable, parse_u16};
 pub use trace::{AccessTrace, NoObserver, Observer, RoutineAccess};
 pub use watch::{Watch, WatchView};

@@ -7,11 +7,21 @@ use std::collections::HashMap;
 use super::MachineError;
 use crate::files::excerpt;
 
+/// The comment that marks a label in a symbol file written by the project's assembler:
+/// `DRIVER<tab><tab>EQU 032ECH<tab>; label`. pasmo-style readers take the line's first three
+/// words and skip the comment.
+pub const LABEL_MARK: &str = "label";
+
 /// Names and 16-bit values of an image's symbols; lookups ignore case.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SymbolTable {
     /// Symbols in insertion (file) order.
     entries: Vec<(String, u16)>,
+    /// Per entry, whether it is marked a label.
+    label_marks: Vec<bool>,
+    /// True when the table says which names are labels (a symbol file with label marks): the
+    /// unmarked names are then EQU constants.
+    marked: bool,
     /// Upper-cased name to index in `entries`.
     by_name: HashMap<String, usize>,
     /// (value, index in `entries`) sorted by value, then by insertion order.
@@ -34,15 +44,18 @@ impl SymbolTable {
     /// `;` comments are skipped; any other line is an error naming its 1-based line number
     /// and quoting its start. A name defined twice with different values (names compare
     /// ignoring case, as lookups do) is an error naming both lines; the same value twice is
-    /// accepted.
+    /// accepted. A line whose comment is `; label` ([`LABEL_MARK`], as the project's assembler
+    /// writes it) names a label; in a file with such marks every other name is a constant.
     pub fn parse(text: &str) -> Result<SymbolTable, MachineError> {
         let mut table = SymbolTable::new();
         let mut lines: Vec<usize> = Vec::new();
+        let mut marks = Vec::new();
         for (index, raw) in text.lines().enumerate() {
-            let Some((name, value)) = parse_line(raw).map_err(|()| MachineError::BadSymLine {
-                line: index + 1,
-                text: excerpt(raw.trim_end()),
-            })?
+            let Some((name, value, label)) =
+                parse_line(raw).map_err(|()| MachineError::BadSymLine {
+                    line: index + 1,
+                    text: excerpt(raw.trim_end()),
+                })?
             else {
                 continue;
             };
@@ -62,8 +75,36 @@ impl SymbolTable {
             }
             table.insert(name, value);
             lines.push(index + 1);
+            marks.push(label);
+        }
+        if marks.contains(&true) {
+            table.set_label_marks(marks);
         }
         Ok(table)
+    }
+
+    /// Says which names are labels, one flag per symbol in insertion order; the others are
+    /// constants from then on. The naming rule prefers a label where names share a value.
+    fn set_label_marks(&mut self, marks: Vec<bool>) {
+        self.label_marks = marks;
+        self.marked = true;
+        let values: Vec<u16> = self.labels.iter().map(|(v, _)| *v).collect();
+        for value in values {
+            self.relabel(value);
+        }
+    }
+
+    /// Whether `name` is a label: Some(true) or Some(false) when the table knows (a symbol
+    /// file with label marks), None when it does not or there is no such name.
+    pub fn is_label(&self, name: &str) -> Option<bool> {
+        let &index = self.by_name.get(&name.to_ascii_uppercase())?;
+        self.marked
+            .then(|| self.label_marks.get(index).copied().unwrap_or(false))
+    }
+
+    /// True when the table says which of its names are labels.
+    pub fn has_label_marks(&self) -> bool {
+        self.marked
     }
 
     /// Adds or replaces a symbol; returns the previous value of a symbol with the same name.
@@ -96,7 +137,16 @@ impl SymbolTable {
     /// Recomputes the name `value` is shown by after its names changed.
     fn relabel(&mut self, value: u16) {
         let names = self.names_at(value);
-        let label = (!names.is_empty()).then(|| naming::label(&names));
+        let labels: Vec<&str> = if self.marked {
+            names
+                .iter()
+                .copied()
+                .filter(|n| self.is_label(n) == Some(true))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let label = (!names.is_empty()).then(|| naming::label(&names, &labels));
         let at = self.labels.partition_point(|(v, _)| *v < value);
         let present = self.labels.get(at).is_some_and(|(v, _)| *v == value);
         match (label, present) {
@@ -181,12 +231,14 @@ impl SymbolTable {
     }
 }
 
-/// A symbol line's name and value; `None` for a blank or comment line.
-fn parse_line(raw: &str) -> Result<Option<(&str, u16)>, ()> {
-    let line = raw.split(';').next().unwrap_or("").trim();
+/// A symbol line's name, value and label mark; `None` for a blank or comment line.
+fn parse_line(raw: &str) -> Result<Option<(&str, u16, bool)>, ()> {
+    let (line, comment) = raw.split_once(';').unwrap_or((raw, ""));
+    let line = line.trim();
     if line.is_empty() {
         return Ok(None);
     }
+    let label = comment.trim().eq_ignore_ascii_case(LABEL_MARK);
     let mut words = line.split_whitespace();
     let (Some(name), Some(equ), Some(value), None) =
         (words.next(), words.next(), words.next(), words.next())
@@ -197,7 +249,7 @@ fn parse_line(raw: &str) -> Result<Option<(&str, u16)>, ()> {
         return Err(());
     }
     let value = parse_u16(value).map_err(|_| ())?;
-    Ok(Some((name, value)))
+    Ok(Some((name, value, label)))
 }
 
 fn is_identifier(name: &str) -> bool {
@@ -316,6 +368,34 @@ mod tests {
         assert_eq!(t.nearest_below(3), Some(("KNIGHT/T1", 2)));
         assert_eq!(t.nearest_below(0x7F), Some(("COLOR", 7)));
         assert_eq!(t.names_at(2), vec!["KNIGHT", "T1"]);
+    }
+
+    #[test]
+    fn marked_labels_win_over_constants_sharing_their_value() {
+        // A 1978-style clash: PTR1 and PTR2 are labels at the bottom of memory, KNIGHT and ZERO
+        // constants with their values; an address is called by its label.
+        let text = "KNIGHT\t\tEQU 00002H\nPTR1\t\tEQU 00000H\t; label\nPTR2\t\tEQU 00002H\t; label\n\
+                    ZERO\t\tEQU 00000H\nK\t\tEQU 00005H\nL\t\tEQU 00005H ;LABEL\n";
+        let t = SymbolTable::parse(text).unwrap();
+        assert!(t.has_label_marks());
+        assert_eq!(t.label_at(2), Some("PTR2"));
+        assert_eq!(t.label_at(0), Some("PTR1"));
+        assert_eq!(t.label_at(5), Some("L"));
+        assert_eq!(
+            (t.is_label("ptr2"), t.is_label("KNIGHT"), t.is_label("none")),
+            (Some(true), Some(false), None)
+        );
+        // Without marks the same names tie, as before.
+        let plain: String = text
+            .lines()
+            .map(|l| l.split(';').next().unwrap().to_string() + "\n")
+            .collect();
+        let t = SymbolTable::parse(&plain).unwrap();
+        assert!(!t.has_label_marks());
+        assert_eq!(
+            (t.label_at(2), t.is_label("PTR2")),
+            (Some("KNIGHT/PTR2"), None)
+        );
     }
 
     #[test]

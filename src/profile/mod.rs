@@ -9,7 +9,6 @@
 //! video memory's writes by cell ([`video_svg`] draws them).
 
 mod collector;
-mod disasm;
 mod heatmap;
 mod hot;
 mod mix;
@@ -22,8 +21,8 @@ mod session_text;
 mod svg;
 mod video;
 
+pub use crate::source::{disassemble_symbolic, disassemble_symbolic_in, image_memory, symbol_at};
 pub use collector::{Collector, RoutineTally};
-pub use disasm::{disassemble_symbolic, disassemble_symbolic_in, image_memory, symbol_at};
 pub use heatmap::Heatmap;
 pub use hot::{HotCode, HotData};
 pub use mix::MixEntry;

@@ -6,11 +6,11 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::collector::{Collector, RoutineTally};
-use super::disasm::{disassemble_symbolic_in, image_memory};
 use super::heatmap::Heatmap;
 use super::hot::{HotCode, HotData, hottest_code, hottest_data, symbolize};
 use super::mix::{MixEntry, instruction_mix, mnemonic};
 use crate::machine::{Dialect, Image};
+use crate::source::{Disassembler, image_memory};
 
 /// Clock rates of the report when none are given: the TRS-80 Model I, a 2 MHz board, a Z80A.
 pub const DEFAULT_MHZ: [f64; 3] = [1.774, 2.0, 4.0];
@@ -98,6 +98,18 @@ impl Profile {
         mhz: &[f64],
         dialect: Dialect,
     ) -> Profile {
+        Profile::with_code(collector, routine, mhz, &Disassembler::new(image, dialect))
+    }
+
+    /// Builds the report with its hottest instructions shown as `code` shows them (its image,
+    /// dialect and source).
+    pub fn with_code(
+        collector: &Collector,
+        routine: &str,
+        mhz: &[f64],
+        code: &Disassembler,
+    ) -> Profile {
+        let image = code.image();
         let symbols = &image.symbols;
         let memory = image_memory(image);
         let opcode = |addr: u16| collector.opcode(addr);
@@ -129,7 +141,7 @@ impl Profile {
             hot_code: hottest_code(
                 collector.executed(),
                 |a| {
-                    let (text, _) = disassemble_symbolic_in(&memory, a, image, dialect);
+                    let text = code.at(&memory, a).text().to_string();
                     (mnemonic(opcode(a)).name(), text)
                 },
                 image,

@@ -15,13 +15,13 @@ use sargon_z80::tui::{App, Options, PlayApp, PlayOptions, ProgramOptions};
 pub const SCREENS: [(&str, &str); 3] = [
     (
         "debugger-bestm",
-        "tui --routine FNDMOV (PLYMAX 2, the start position), `w BESTM`, `c`: stopped when the \
-         search first set BESTM",
+        "tui --routine FNDMOV (PLYMAX 2, the start position, its source's lines in the code \
+         pane), `w BESTM`, `c`: stopped when the search first set BESTM",
     ),
     (
         "debugger-jupiter",
         "tui --jupiter --keys 'YW2e2-e4' --seed 7, `c`: the built-in program waits for the \
-         player's second move (124x36)",
+         player's second move in its source's lines (124x36)",
     ),
     (
         "play-z80",
@@ -44,11 +44,14 @@ fn rows(render: impl FnOnce(&mut ratatui::Frame)) -> Vec<String> {
 }
 
 fn debugger_bestm() -> Vec<String> {
+    let image = default_image();
     let options = Options {
         routine: "FNDMOV".to_string(),
+        // As `tui` runs it: the built-in image with its own source.
+        source: sargon_z80::source::builtin(&image).map(std::sync::Arc::new),
         ..Options::default()
     };
-    let mut app = App::new(&default_image(), Board::startpos(), options).unwrap();
+    let mut app = App::new(&image, Board::startpos(), options).unwrap();
     for key in "wBESTM".chars() {
         app.handle_key(KeyEvent::from(KeyCode::Char(key)));
     }
@@ -69,7 +72,12 @@ fn debugger_jupiter() -> Vec<String> {
         glyphs: Glyphs::Unicode,
         look: Look::Paper,
     };
-    let mut app = App::program(&image, program, Options::default()).unwrap();
+    let options = Options {
+        // As `tui` runs it: the built-in program with its own source.
+        source: sargon_z80::source::builtin(&image).map(std::sync::Arc::new),
+        ..Options::default()
+    };
+    let mut app = App::program(&image, program, options).unwrap();
     app.handle_key(KeyEvent::from(KeyCode::Char('c')));
     crate::screen::lines(&crate::screen::draw(124, 36, |frame| app.draw(frame)))
 }

@@ -2,8 +2,8 @@
 
 use anyhow::{Context, bail};
 use sargon_z80::files::excerpt;
-use sargon_z80::machine::{Dialect, Image, parse_u16};
-use sargon_z80::profile::{disassemble_symbolic_in, symbol_at};
+use sargon_z80::machine::{Image, parse_u16};
+use sargon_z80::source::Disassembler;
 use serde::Serialize;
 
 use super::resolve;
@@ -13,7 +13,7 @@ const DEFAULT_COUNT: u16 = 16;
 /// The most instructions one `--disasm` shows.
 const MAX_COUNT: u16 = 4096;
 
-/// One instruction of a listing.
+/// One line of a listing: an instruction, or a statement of a monitor call's block.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ListedInstruction {
     /// Its address.
@@ -23,8 +23,12 @@ pub struct ListedInstruction {
     pub label: Option<String>,
     /// Its bytes in hex, space-separated.
     pub bytes: String,
-    /// Its text, operands named by symbols.
+    /// Its text, operands as the source wrote them or named by symbols.
     pub text: String,
+    /// On the `RST 38H` of a monitor call: the call (`key`, `print line`, ...); its block's
+    /// statements follow as lines of their own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub call: Option<&'static str>,
 }
 
 /// Code to disassemble after the calls.
@@ -34,7 +38,8 @@ pub struct Listing {
     pub spec: String,
     /// Its first address.
     pub address: u16,
-    /// The instructions (filled in after the calls).
+    /// The lines (filled in after the calls): one per instruction, a monitor call's block
+    /// statements after its RST.
     pub instructions: Vec<ListedInstruction>,
     #[serde(skip)]
     count: u16,
@@ -62,31 +67,34 @@ impl Listing {
         })
     }
 
-    /// Disassembles `memory` (all 64 KiB) in `dialect`, naming what `image`'s symbols name.
-    pub fn read(&mut self, memory: &[u8; 0x10000], image: &Image, dialect: Dialect) {
+    /// Disassembles `memory` (all 64 KiB) as `code` shows it: COUNT instructions, a monitor
+    /// call counted as one.
+    pub fn read(&mut self, memory: &[u8; 0x10000], code: &Disassembler) {
         let mut addr = self.address;
         for _ in 0..self.count {
-            let (text, len) = disassemble_symbolic_in(memory, addr, image, dialect);
-            let bytes: Vec<String> = (0..len)
-                .map(|i| format!("{:02X}", memory[usize::from(addr.wrapping_add(i as u16))]))
-                .collect();
-            self.instructions.push(ListedInstruction {
-                address: addr,
-                label: symbol_at(image, addr).map(str::to_string),
-                bytes: bytes.join(" "),
-                text,
-            });
-            addr = addr.wrapping_add(len as u16);
+            let unit = code.at(memory, addr);
+            for (i, line) in unit.lines.iter().enumerate() {
+                let bytes: Vec<String> = line.bytes.iter().map(|b| format!("{b:02X}")).collect();
+                let first = i == 0;
+                self.instructions.push(ListedInstruction {
+                    address: line.addr,
+                    label: first
+                        .then(|| code.label_at(line.addr).map(str::to_string))
+                        .flatten(),
+                    bytes: bytes.join(" "),
+                    text: line.text.clone(),
+                    call: first.then(|| unit.call.map(|c| c.name())).flatten(),
+                });
+            }
+            addr = unit.next();
         }
     }
 
-    /// A heading, then one row per instruction (a symbol's line before the code it names).
+    /// A heading, then one row per line (a symbol's line before the code it names).
     pub fn to_text(&self) -> String {
         let mut out = format!(
             "{} at {:#06X}, {} instructions:\n",
-            self.spec,
-            self.address,
-            self.instructions.len()
+            self.spec, self.address, self.count
         );
         for i in &self.instructions {
             if let Some(label) = &i.label {
@@ -104,7 +112,7 @@ impl Listing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sargon_z80::machine::SymbolTable;
+    use sargon_z80::machine::{Dialect, SymbolTable};
 
     #[test]
     fn lists_named_code_in_both_dialects() {
@@ -112,14 +120,14 @@ mod tests {
         let image = Image::new(vec![0x06, 0x03, 0x3C, 0x10, 0xFD, 0xC9], 0x100, symbols).unwrap();
         let memory = sargon_z80::profile::image_memory(&image);
         let mut zilog = Listing::parse(&image, "MAIN:4").unwrap();
-        zilog.read(&memory, &image, Dialect::Zilog);
+        zilog.read(&memory, &Disassembler::new(&image, Dialect::Zilog));
         assert_eq!(
             zilog.to_text(),
             "MAIN:4 at 0x0100, 4 instructions:\nMAIN:\n  0100  06 03        LD B,03h\nLOOP:\n  0102  3C           INC A\n  0103  10 FD        DJNZ LOOP\n  0105  C9           RET\n"
         );
         let mut tdl = Listing::parse(&image, "MAIN").unwrap();
         tdl.count = 3;
-        tdl.read(&memory, &image, Dialect::Tdl);
+        tdl.read(&memory, &Disassembler::new(&image, Dialect::Tdl));
         let texts: Vec<&str> = tdl.instructions.iter().map(|i| i.text.as_str()).collect();
         assert_eq!(texts, ["MVI B,03H", "INR A", "DJNZ LOOP"]);
         assert!(Listing::parse(&image, "MAIN:0").is_err());

@@ -4,7 +4,8 @@ use std::time::Duration;
 
 use sargon_z80::abi::chosen_uci;
 use sargon_z80::jupiter::{End, Jupiter, JupiterError, Search, SearchLog, Stop, key_text};
-use sargon_z80::machine::{Cost, Dialect, disassemble_in};
+use sargon_z80::machine::{Cost, Dialect};
+use sargon_z80::source::{Disassembler, builtin};
 use sargon_z80::text::{MAX_WIDTH, duration, grouped, hanging, shell_command, shell_lines};
 
 use super::hint::org_hint;
@@ -50,7 +51,7 @@ pub(crate) fn uci(search: &Search) -> String {
 }
 
 /// Where the program is: `PC = 1A23H (DRIVER+23H: LD A,(HL))`, the instruction in `dialect`'s
-/// mnemonics, and the search under way.
+/// mnemonics as every disassembly writes it, and the search under way.
 pub(crate) fn doing(jupiter: &Jupiter, dialect: Dialect) -> String {
     let machine = jupiter.machine();
     let pc = machine.pc();
@@ -58,7 +59,15 @@ pub(crate) fn doing(jupiter: &Jupiter, dialect: Dialect) -> String {
         .memory()
         .try_into()
         .expect("the machine has 64 KiB of memory");
-    let (instruction, _) = disassemble_in(memory, pc, dialect);
+    // Named as every disassembly names code: the source's operands for a built-in image, an
+    // RST 38H read with its monitor call.
+    let source = builtin(machine.image());
+    let instruction = Disassembler::new(machine.image(), dialect)
+        .with_source(source.as_ref())
+        .with_monitor_calls(true)
+        .at(memory, pc)
+        .text()
+        .to_string();
     let place = match machine.symbols().nearest_below(pc) {
         Some((name, value)) if value == pc => format!("{name}: "),
         Some((name, value)) => format!("{name}+{:X}H: ", pc - value),

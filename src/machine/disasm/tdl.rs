@@ -33,7 +33,8 @@ struct Row {
     tdl: &'static str,
 }
 
-fn split(form: &'static str) -> (&'static str, Vec<&'static str>) {
+/// A form's mnemonic and its operand patterns.
+pub fn split(form: &'static str) -> (&'static str, Vec<&'static str>) {
     match form.split_once(' ') {
         Some((name, ops)) => (name, ops.split(',').collect()),
         None => (form, Vec::new()),
@@ -82,12 +83,18 @@ fn capture(
             (key, r.to_string())
         }
         (Pattern::Indexed(want, key), Operand::Indexed(r, d)) if want == *r => {
+            let d = names(*d as i16 as u16, Use::Displacement).unwrap_or_else(|| d.to_string());
             (key, format!("{d}({})", &r[1..]))
         }
         (Pattern::Address, Operand::Address(a)) => ("nn", named(*a, Use::Address)),
-        (Pattern::Port, Operand::Port(n)) | (Pattern::Value("n"), Operand::Byte(n)) => {
-            ("n", tdl_byte(*n))
-        }
+        (Pattern::Port, Operand::Port(n)) => (
+            "n",
+            names(u16::from(*n), Use::Port).unwrap_or_else(|| tdl_byte(*n)),
+        ),
+        (Pattern::Value("n"), Operand::Byte(n)) => (
+            "n",
+            names(u16::from(*n), Use::Byte).unwrap_or_else(|| tdl_byte(*n)),
+        ),
         (Pattern::Value("nn"), Operand::Word(v)) => ("nn", named(*v, Use::Word)),
         (Pattern::Value("e"), Operand::Target(v)) => ("e", named(*v, Use::Target)),
         (Pattern::Value("b"), Operand::Number(n)) => ("b", n.to_string()),
@@ -110,6 +117,16 @@ fn captures(
         .zip(&ins.operands)
         .map(|(&p, op)| capture(p, op, names))
         .collect()
+}
+
+/// The TDL form (`MOV r,d(X)`, `LIXD nn`) that spells `ins`, if TDL has one.
+pub fn form(ins: &Instruction) -> Option<&'static str> {
+    let numbers: &dyn Fn(u16, Use) -> Option<String> = &|_, _| None;
+    rows()
+        .get(ins.mnemonic)?
+        .iter()
+        .find(|row| captures(row, ins, numbers).is_some())
+        .map(|row| row.tdl)
 }
 
 /// The TDL text of `ins`.

@@ -2,6 +2,7 @@
 //! event loop lives in `terminal.rs`; everything here runs against any backend.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use thiserror::Error;
@@ -16,6 +17,7 @@ use crate::jupiter::Jupiter;
 use crate::machine::{Dialect, Image, Machine};
 use crate::position::Board;
 use crate::profile::DEFAULT_MHZ;
+use crate::source::SourceMap;
 use crate::tui::Theme;
 
 /// Instructions per tick while running, chosen with `+` and `-`.
@@ -76,6 +78,9 @@ pub struct Options {
     pub search: SearchInputs,
     /// The mnemonics of the disassembly: Zilog's, or TDL's as the 1978 book prints them.
     pub dialect: Dialect,
+    /// The program's source, when at hand: the code pane shows its lines at PC, breakpoints
+    /// take its lines, and the disassembly writes operands as it wrote them.
+    pub source: Option<Arc<SourceMap>>,
 }
 
 impl Default for Options {
@@ -91,6 +96,7 @@ impl Default for Options {
                 r_register: 0,
             },
             dialect: Dialect::Zilog,
+            source: None,
         }
     }
 }
@@ -132,6 +138,10 @@ pub struct App {
     pub(super) ascii: bool,
     pub(super) theme: Theme,
     pub(super) dialect: Dialect,
+    /// The program's source, when at hand.
+    pub(super) source: Option<Arc<SourceMap>>,
+    /// True while the code pane shows the source's lines (`v` switches).
+    pub(super) show_source: bool,
     /// Memory as it was when the last command began: what differs has just changed.
     pub(super) snapshot: Vec<u8>,
     pub(super) vars: Vec<Variable>,
@@ -232,6 +242,8 @@ impl App {
             ascii: options.ascii,
             theme: options.theme,
             dialect: options.dialect,
+            show_source: options.source.is_some(),
+            source: options.source,
             snapshot: Vec::new(),
             vars: Vec::new(),
             status: String::new(),
@@ -361,6 +373,7 @@ impl App {
             KeyCode::Char('r') => self.open_prompt(PromptKind::Routine),
             KeyCode::Char('m') => self.make_selected(),
             KeyCode::Char('t') => self.mhz_index = (self.mhz_index + 1) % self.mhz.len(),
+            KeyCode::Char('v' | 'V') => self.toggle_view(),
             KeyCode::Char('+') => self.speed_index = (self.speed_index + 1).min(SPEEDS.len() - 1),
             KeyCode::Char('-') => self.speed_index = self.speed_index.saturating_sub(1),
             KeyCode::Char('?') => self.status = KEYS_HELP.to_string(),
@@ -515,7 +528,7 @@ impl App {
 
 /// What the terse help line's keys do, for `?` (one status line).
 pub const KEYS_HELP: &str =
-    "n over CALL · o to RET · c to breakpoint · w watch a change · t MHz · +- speed";
+    "n over CALL · o to RET · c to breakpoint · w watch · v source · t MHz · +- speed";
 
 impl super::super::terminal::Screen for App {
     fn draw(&self, frame: &mut ratatui::Frame) {

@@ -8,6 +8,7 @@
 
 mod app;
 mod board;
+mod code;
 mod heat;
 mod listing;
 mod lists;

@@ -20,8 +20,8 @@ const TYPE_BATCH: u64 = 50_000;
 const TYPE_FRAME: Duration = Duration::from_millis(20);
 
 /// The keys of a whole program, for `?` (one status line).
-pub const PROGRAM_HELP: &str = "i or F2 type to the program · K queue keys · R to the next key \
-     read · S to the next search · v screen/board · r start again";
+pub const PROGRAM_HELP: &str = "i/F2 type to the program · K queue keys · R to next key read · \
+     S to next search · v screen/board · V code · r restart";
 
 impl App {
     fn whole(&self) -> Option<&Program> {

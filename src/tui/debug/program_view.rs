@@ -30,7 +30,7 @@ const SIDE: u16 = 24;
 const BOARD_H: u16 = 14;
 
 /// The help line of a whole program: key, what it does.
-const PROGRAM_KEYS: [(&str, &str); 12] = [
+const PROGRAM_KEYS: [(&str, &str); 13] = [
     ("s", "step"),
     ("n", "over"),
     ("o", "out"),
@@ -42,6 +42,7 @@ const PROGRAM_KEYS: [(&str, &str); 12] = [
     ("b", "brk"),
     ("w", "watch"),
     ("v", "view"),
+    ("V", "code"),
     ("q", "quit"),
 ];
 

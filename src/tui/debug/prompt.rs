@@ -111,15 +111,21 @@ impl App {
     }
 
     fn toggle_breakpoint(&mut self, text: &str) {
-        let Some(addr) = self.resolve(text) else {
-            self.status = format!("no symbol or address {}", crate::files::excerpt(text));
-            return;
+        let (addrs, name) = match self.breakpoint_place(text) {
+            Ok(place) => place,
+            Err(message) => {
+                self.status = message;
+                return;
+            }
         };
-        let name = self.name_of(addr);
-        self.status = if self.breakpoints.remove(&addr) {
+        let set = addrs.iter().all(|a| self.breakpoints.contains(a));
+        self.status = if set {
+            addrs.iter().for_each(|a| {
+                self.breakpoints.remove(a);
+            });
             format!("breakpoint cleared at {name}")
         } else {
-            self.breakpoints.insert(addr);
+            self.breakpoints.extend(&addrs);
             format!("breakpoint set at {name}")
         };
     }

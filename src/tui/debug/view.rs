@@ -3,12 +3,10 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
 use super::app::{App, CallState, PromptKind};
-use super::listing::{ListingLine, listing_in};
 use crate::profile::micros;
 use crate::text::{grouped, microseconds};
 use crate::tui::Theme;
@@ -200,73 +198,6 @@ impl App {
         }
     }
 
-    pub(super) fn draw_listing(&self, frame: &mut Frame, area: Rect) {
-        let machine = self.machine();
-        // A program waiting in the monitor sits at 0038H, where no code of its runs.
-        let waiting = self.jupiter().is_some_and(|j| j.waiting_for_key());
-        let active = *self.call_state() == CallState::Active && !waiting;
-        // After the call the PC sits on the harness's sentinel: keep the last RET in view.
-        let pc = if active { machine.pc() } else { self.last_pc() };
-        let memory: &[u8; 0x10000] = machine
-            .memory()
-            .try_into()
-            .expect("the machine has 64 KiB of memory");
-        let rows = usize::from(area.height.saturating_sub(2));
-        let width = usize::from(area.width.saturating_sub(2));
-        let show_bytes = width >= 40;
-        let theme = self.theme();
-        let lines: Vec<Line> = listing_in(memory, self.image(), pc, (rows, rows / 3), self.dialect)
-            .into_iter()
-            .map(|line| match line {
-                ListingLine::Label(name) => {
-                    Line::from(Span::styled(format!("{name}:"), theme.label()))
-                }
-                ListingLine::Code { addr, bytes, text } => {
-                    let bp = if self.breakpoints().contains(&addr) {
-                        "●"
-                    } else {
-                        " "
-                    };
-                    let here = addr == pc;
-                    let mark = match (here, active) {
-                        (false, _) => " ",
-                        (true, true) => "▶",
-                        (true, false) if waiting => "▷",
-                        (true, false) => "✓",
-                    };
-                    let bytes = if show_bytes {
-                        format!("{bytes:<12}")
-                    } else {
-                        String::new()
-                    };
-                    let style = if here { theme.current() } else { Style::new() };
-                    Line::from(vec![
-                        Span::styled(bp, theme.breakpoint()),
-                        Span::styled(format!("{mark}{addr:04X} {bytes} {text}"), style),
-                    ])
-                }
-            })
-            .collect();
-        frame.render_widget(
-            Paragraph::new(lines).block(self.pane(&self.listing_title(pc))),
-            area,
-        );
-    }
-
-    fn listing_title(&self, pc: u16) -> String {
-        let name = self.routine().name();
-        if self.jupiter().is_some_and(|j| j.waiting_for_key()) {
-            return format!("{name} · waits for a key at {}", self.short_name(pc));
-        }
-        match self.call_state() {
-            CallState::Active if self.is_running() => format!("{name} running ×{}", self.speed()),
-            CallState::Active => format!("{name} · at {}", self.short_name(pc)),
-            CallState::Returned if self.jupiter().is_some() => format!("{name} ended"),
-            CallState::Returned => format!("{name} returned"),
-            CallState::Failed(_) => format!("{name} failed"),
-        }
-    }
-
     pub(super) fn draw_status(&self, frame: &mut Frame, area: Rect) {
         if self.typing() {
             let line = Line::from(vec![
@@ -279,7 +210,7 @@ impl App {
         let line = match self.prompt() {
             Some(prompt) => {
                 let ask = match prompt.kind {
-                    PromptKind::Breakpoint => "breakpoint at (symbol or address)> ",
+                    PromptKind::Breakpoint => "breakpoint at (symbol, address or file:line)> ",
                     PromptKind::Watchpoint if self.jupiter().is_some() => {
                         "watch changes of (symbol, address, or ROW,COLUMN of the screen)> "
                     }

@@ -1,4 +1,5 @@
-//! One-instruction disassembly with symbol names in place of addresses.
+//! Names of addresses in a disassembly: a symbol's name in place of a 16-bit operand, by the
+//! symbol table's naming rule, and one instruction disassembled with them.
 
 use crate::machine::{Dialect, Image, Use, decode};
 
@@ -36,7 +37,10 @@ const OFFSET_OUTSIDE: u16 = 0x100;
 /// [`NAMED_OUTSIDE_FROM`] up; `NAME+n` for the address of a memory operand `(nn)`. A value
 /// whose names tie under the naming rule (`BSD/RBP1`) is called by the first of them, so the
 /// line still assembles to the same bytes.
-fn name(image: &Image, value: u16, used: Use) -> Option<String> {
+pub(super) fn name(image: &Image, value: u16, used: Use) -> Option<String> {
+    if !used.is_word() {
+        return None;
+    }
     let exact = image
         .symbols
         .label_at(value)
@@ -62,12 +66,19 @@ fn offset_name(image: &Image, value: u16) -> Option<String> {
 }
 
 /// The name of `value` when symbols have exactly that value and it lies inside the image, by
-/// the symbol table's naming rule ([`SymbolTable::label_at`](crate::machine::SymbolTable::label_at)).
+/// the symbol table's naming rule ([`SymbolTable::label_at`](crate::machine::SymbolTable::label_at)):
+/// the label a listing writes before the code there. Where the symbol file marks labels, a
+/// value only constants share labels nothing.
 pub fn symbol_at(image: &Image, value: u16) -> Option<&str> {
     if !image.contains(value) {
         return None;
     }
-    image.symbols.label_at(value)
+    let symbols = &image.symbols;
+    let labelled = symbols
+        .names_at(value)
+        .iter()
+        .any(|n| symbols.is_label(n) != Some(false));
+    labelled.then(|| symbols.label_at(value)).flatten()
 }
 
 /// A 64 KiB memory holding just the image, for disassembling code without a machine.
