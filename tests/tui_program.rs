@@ -315,6 +315,8 @@ fn run_to_the_next_search_shows_the_search_panes() {
     let image = default_program();
     let fndmov = image.symbols.get("FNDMOV").unwrap();
     let mut app = program("YB2");
+    // Nothing the program has not written is read as a list.
+    assert!(app.moves().is_empty());
     keys(&mut app, "S");
     assert_eq!(app.machine().pc(), fndmov, "{}", app.status());
     assert!(app.in_search());
@@ -348,6 +350,12 @@ fn run_to_the_next_search_shows_the_search_panes() {
     keys(&mut app, "c");
     assert!(!app.in_search());
     assert_eq!(app.jupiter().unwrap().searches().count(), 2);
+    // Between searches the pane shows the ply-1 list the program generated last: after its
+    // 2.Nc3, Black's 29 moves, in GENMOV's order.
+    let root: Vec<String> = app.moves().into_iter().map(|m| m.uci).collect();
+    assert_eq!(root.len(), 29, "{root:?}");
+    assert_eq!(root[..4], ["a7a6", "a7a5", "b7b6", "b7b5"], "{root:?}");
+    assert_eq!(root[28], "g8h6", "{root:?}");
     assert_eq!(
         (app.tstates(), app.instructions()),
         jupiter_clock("YB2e7-e5")

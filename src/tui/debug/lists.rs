@@ -23,10 +23,30 @@ impl App {
         let Some(abi) = self.abi() else {
             return Vec::new();
         };
+        if self.jupiter().is_some() {
+            return self.last_root_list();
+        }
         let machine = self.machine();
         let mlnxt = machine.peek16(abi.mlnxt);
         let next = self.watch.written_end().map_or(mlnxt, |end| end.max(mlnxt));
         written_moves(machine.memory(), self.list_start, next)
+    }
+
+    /// A whole program between searches: the ply-1 list it generated last (from its start
+    /// word in PLYIX to ply 2's), or nothing before it has written one. Memory the program has
+    /// not set up is never read as a list.
+    fn last_root_list(&self) -> Vec<ListedMove> {
+        let (Some(symbols), machine) = (self.abi(), self.machine()) else {
+            return Vec::new();
+        };
+        let start = machine.peek16(symbols.plyix);
+        let end = machine.peek16(symbols.plyix.wrapping_add(4));
+        let fits = |at: u16| (symbols.mlist..=symbols.mlend).contains(&at);
+        if fits(start) && fits(end) && start <= end {
+            written_moves(machine.memory(), start, end)
+        } else {
+            Vec::new()
+        }
     }
 
     /// The ply whose list the pane shows during FNDMOV (None for other routines).
