@@ -2,16 +2,21 @@
 //! instructions with `valgrind --tool=callgrind` (repeatable where wall time is not).
 //!
 //! `cargo run --release --example emulation_cost -- ENGINE WORKLOAD CALLS` with ENGINE one of
-//! `bare`, `off`, `on`, WORKLOAD `mixed` or `genmov`. Subtract a run with 0 calls (the set-up)
-//! and divide by the instructions printed to get host instructions per emulated instruction.
+//! `bare`, `off`, `on`, WORKLOAD `mixed`, `genmov` or `search` (the start position's search at
+//! PLYMAX 2, from a fresh copy of the prepared memory each call). Subtract a run with 0 calls
+//! (the set-up) and divide by the instructions printed to get host instructions per emulated
+//! instruction; for `search`, whose calls set up memory each time, count only the runs
+//! themselves: `valgrind --tool=callgrind --toggle-collect='*BareIz80::call*'
+//! --toggle-collect='*Machine::call*' ...`.
 
 use sargon_z80::bench::{
-    BareIz80, GenmovWorkload, KIWIPETE_FEN, MIXED_LOOP_ORG, mixed_loop_machine,
+    BareIz80, GenmovWorkload, KIWIPETE_FEN, MIXED_LOOP_ORG, START_1978, SearchWorkload,
+    mixed_loop_machine,
 };
 use sargon_z80::machine::default_image;
 use sargon_z80::position::Board;
 
-const USAGE: &str = "usage: emulation_cost bare|off|on mixed|genmov CALLS";
+const USAGE: &str = "usage: emulation_cost bare|off|on mixed|genmov|search CALLS";
 
 /// The usage line, and exit status 2.
 fn usage() -> ! {
@@ -52,6 +57,19 @@ fn main() {
                 .map(|_| match engine.as_str() {
                     "bare" => w.call_bare(),
                     _ => w.call().instructions,
+                })
+                .sum()
+        }
+        "search" => {
+            let request = START_1978[1].request();
+            let mut w = SearchWorkload::new(&default_image(), &request).expect("FNDMOV repeats");
+            (0..calls)
+                .map(|_| {
+                    match engine.as_str() {
+                        "bare" => w.call_bare(),
+                        _ => w.call(tracing),
+                    };
+                    w.cost().instructions
                 })
                 .sum()
         }

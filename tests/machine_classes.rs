@@ -97,3 +97,31 @@ fn rewritten_code_and_branches_to_the_next_instruction() {
         vec![(444, 43), (446, 43), (444, 43), (299, 27), (446, 43)]
     );
 }
+
+/// LD A,C9h; LD (8002h),A (which writes RET over its own opcode); BIT 0,(HL); RET: the store
+/// costs what it cost when it ran, 13 T-states, not what its bytes say afterwards, and sets WZ
+/// from the operand it ran with (C9h:03h, seen in F's bits 5 and 3 after BIT 0,(HL)). The
+/// next call meets the RET.
+#[test]
+fn an_instruction_that_rewrites_its_own_opcode_counts_as_it_ran() {
+    let code = [0x3E, 0xC9, 0x32, 0x02, 0x80, 0xCB, 0x46, 0xC9];
+    let image = Image::new(code.to_vec(), ORG, SymbolTable::parse("").unwrap()).unwrap();
+    let fresh = || {
+        let mut m = Machine::new(&image);
+        m.set_code_region(ORG..0x8200);
+        let mut regs = m.registers();
+        (regs.h, regs.l, regs.f) = (0x81, 0x00, 0x00);
+        m.set_registers(&regs);
+        m
+    };
+    let (mut called, mut steps) = (fresh(), fresh());
+    let first = both(&mut called, &mut steps, &[]);
+    assert_eq!((first.tstates, first.instructions), (7 + 13 + 12 + 10, 4));
+    assert_eq!(
+        called.registers().f,
+        0x54 | 0x08,
+        "Z H P/V, and bit 3 of C9h"
+    );
+    let again = both(&mut called, &mut steps, &[]);
+    assert_eq!((again.tstates, again.instructions), (7 + 10, 2));
+}

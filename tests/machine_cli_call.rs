@@ -238,7 +238,7 @@ fn routines_in_order_with_registers_and_dumps() {
          0x8000 at 0x8000: 21 T-states, 3 instructions\n\
          total: 42 T-states, 6 instructions\n\
          AF=0700 BC=0000 DE=0000 HL=8101 IX=0000 IY=0000 SP=0000 PC=8003 flags=------\n\
-         AF'=0000 BC'=0000 DE'=0000 HL'=0000 I=00 R=06 IFF1=0 IFF2=0 IM=0\n\
+         AF'=0000 BC'=0000 DE'=0000 HL'=0000 I=00 R=06 IFF1=0 IFF2=0 IM=0 WZ=8003 Q=00\n\
          DATA:4/2 at 0x8100, 4 bytes:\n  8100  00 07\n  8102  00 00\n\
          GO:3 at 0x8000, 3 bytes:\n  8000  85 77 C9\n"
     );
@@ -267,6 +267,60 @@ fn routines_in_order_with_registers_and_dumps() {
     assert_eq!(v["calls"][1]["tstates"], 21);
     assert_eq!(v["dumps"][0]["bytes"], serde_json::json!([7]));
     assert_eq!(v["registers"]["a"], 7);
+}
+
+/// BIT 0,(HL); RET, and SCF; RET: F's bits 5 and 3 after them come from WZ and from Q,
+/// which `--reg` sets; the RET leaves WZ at its return address, Q clear.
+#[test]
+fn wz_and_q_are_set_and_printed() {
+    let f = files(
+        &[0xCB, 0x46, 0xC9, 0x37, 0xC9],
+        "BITHL EQU 0\nSCFRET EQU 3\n",
+    );
+    let registers = |args: &[&str]| {
+        let out = call(&f, &[&["--json"], args].concat())
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        let r = &v["registers"];
+        let n = |k: &str| r[k].as_u64().unwrap();
+        (n("f"), n("wz"), n("q"))
+    };
+    let bit = ["--reg", "HL=0x8000", "--reg", "WZ=0x2800", "BITHL"];
+    assert_eq!(
+        registers(&bit),
+        (0x7D, 0x0005, 0x00),
+        "Z H P/V, C kept, 5 3 from WZ 28xxh"
+    );
+    let bit = ["--reg", "HL=0x8000", "--reg", "WZ=0x0100", "BITHL"];
+    assert_eq!(registers(&bit), (0x55, 0x0005, 0x00));
+    let scf = ["--reg", "AF=0x0028", "--reg", "Q=0", "SCFRET"];
+    assert_eq!(
+        registers(&scf),
+        (0x29, 0x0005, 0x00),
+        "Q = 0: bits 5 3 of F stay"
+    );
+    let scf = ["--reg", "AF=0x0028", "--reg", "Q=0x28", "SCFRET"];
+    assert_eq!(
+        registers(&scf),
+        (0x01, 0x0005, 0x00),
+        "Q = F: bits 5 3 of A"
+    );
+    let out = call(&f, &["--reg", "WZ=0x1234", "--reg", "Q=0x55", "BITHL"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert!(
+        String::from_utf8(out)
+            .unwrap()
+            .contains(" IM=0 WZ=0005 Q=00\n"),
+        "the printout shows WZ and Q after the call"
+    );
 }
 
 #[test]

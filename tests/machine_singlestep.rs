@@ -1,16 +1,26 @@
-//! Every SingleStepTests record in ../shared/z80/singlestep/*.jsonl, run one instruction at a time
-//! through the machine: the exact T-states and the refresh register R (set from each record's
-//! initial state, compared with its final state) must match every record, and the opcodes where
-//! iz80's final registers, memory or ports differ from the record must be exactly the known set
-//! listed below (and in docs/TIMING.md under "Known iz80 deviations"). WZ/MEMPTR, Q, P and EI are
-//! not compared: the machine does not model them.
+//! Every SingleStepTests record in ../shared/z80/singlestep/*.jsonl (4 per opcode, 6,416) and
+//! ../shared/z80/singlestep-16/*.jsonl (16 more per opcode, 25,664), run one instruction at a
+//! time through the machine twice: stepped (`Machine::step_raw_observed`, every port access
+//! recorded in order, no call guards) and in the step loop of a call (`Machine::run_watched` for one
+//! instruction, the path every routine call and search takes). Every field must equal the
+//! record's final state: PC, SP, the main and alternate registers, IX, IY, I, R, IM, IFF1,
+//! IFF2, F with bits 5 and 3, WZ (MEMPTR), Q, P, EI, memory, the port traffic and the
+//! T-states. No opcode is exempt: the list of known deviations is empty. A difference is
+//! reported by the first field of the first record that differs, with both values.
 
 mod shared;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::ops::ControlFlow;
+use std::path::Path;
 
-use sargon_z80::machine::{Machine, Registers};
+use sargon_z80::machine::{Machine, MachineError, Observer, Registers, RunEnd, Watch, WatchView};
 use serde::Deserialize;
+
+/// Opcodes (as the records name them, "ED B2", "DD CB __ 46") allowed to differ: none.
+const KNOWN_DEVIATIONS: &[&str] = &[];
+
+/// The seven files of each folder.
+const GROUPS: [&str; 7] = ["base", "cb", "dd", "ddcb", "ed", "fd", "fdcb"];
 
 #[derive(Deserialize)]
 struct Record {
@@ -18,7 +28,10 @@ struct Record {
     initial: State,
     #[serde(rename = "final")]
     fin: State,
-    tstates: u32,
+    /// The instruction's T-states (the 4-per-opcode folder).
+    tstates: Option<u32>,
+    /// One entry per T-state (the 16-per-opcode folder).
+    cycles: Option<Vec<serde::de::IgnoredAny>>,
     #[serde(default)]
     ports: Vec<(u16, u8, String)>,
 }
@@ -46,6 +59,10 @@ struct State {
     im: u8,
     iff1: u8,
     iff2: u8,
+    wz: u16,
+    q: u8,
+    p: u8,
+    ei: u8,
     ram: Vec<(u16, u8)>,
 }
 
@@ -81,270 +98,284 @@ impl State {
             iff1: self.iff1 != 0,
             iff2: self.iff2 != 0,
             im: self.im,
+            wz: self.wz,
+            q: self.q,
+            p: self.p != 0,
+            ei: self.ei != 0,
         }
     }
 }
 
-/// F bits 5 and 3 (undocumented copies of result bits).
-const XY: u8 = 0x28;
+impl Record {
+    fn opcode(&self) -> &str {
+        self.name.rsplit_once(' ').map_or("", |(op, _)| op)
+    }
 
-/// Names of the fields that differ between the machine and the expected final state. A flag
-/// difference is `F` when a documented flag differs and `F.xy` when only bits 5/3 do.
-fn differences(m: &Machine, record: &Record) -> Vec<String> {
+    fn tstates(&self) -> u32 {
+        match (&self.tstates, &self.cycles) {
+            (Some(t), _) => *t,
+            (None, Some(cycles)) => cycles.len() as u32,
+            (None, None) => panic!("{}: neither tstates nor cycles", self.name),
+        }
+    }
+}
+
+/// How a record was run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Way {
+    Stepped,
+    Called,
+}
+
+/// One port access as the records list it: port, value, "r" or "w".
+type Access = (u16, u8, &'static str);
+
+/// Port accesses in order.
+#[derive(Default)]
+struct Ports(Vec<Access>);
+
+impl Observer for Ports {
+    fn on_input(&mut self, _pc: u16, port: u16, value: u8) {
+        self.0.push((port, value, "r"));
+    }
+
+    fn on_output(&mut self, _pc: u16, port: u16, value: u8) {
+        self.0.push((port, value, "w"));
+    }
+}
+
+/// A watch that never stops a run.
+struct Nowhere;
+
+impl Watch for Nowhere {
+    fn target(&self) -> u16 {
+        0
+    }
+
+    fn hit(&mut self, _machine: &WatchView<'_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
+/// One field that differs: its name, the machine's value, the record's.
+type Difference = (String, String, String);
+
+/// Puts the record's initial state into the machine.
+fn prepare(m: &mut Machine, r: &Record) {
+    for &(addr, value) in &r.initial.ram {
+        m.poke(addr, value);
+    }
+    for (port, value, dir) in &r.ports {
+        m.set_port(*port, if dir == "r" { *value } else { 0 });
+    }
+    m.set_registers(&r.initial.registers());
+}
+
+/// Zeroes what the record touched, so that the next one starts from a blank machine.
+fn clean(m: &mut Machine, r: &Record) {
+    for &(addr, _) in r.initial.ram.iter().chain(&r.fin.ram) {
+        m.poke(addr, 0);
+    }
+    for (port, _, _) in &r.ports {
+        m.set_port(*port, 0);
+    }
+}
+
+/// Runs the record one way: its T-states and port traffic (None when the loop refused to run
+/// it: HALT, which a call refuses before it runs, or PC where the code region ends).
+fn run(m: &mut Machine, r: &Record, way: Way) -> Option<(u32, Vec<Access>)> {
+    prepare(m, r);
+    let mut ports = Ports::default();
+    let tstates = match way {
+        Way::Stepped => {
+            let step = m.step_raw_observed(&mut ports);
+            Some(step.unwrap_or_else(|e| panic!("{}: {e}", r.name)).tstates)
+        }
+        Way::Called if r.initial.pc == 0xFFFF => None,
+        Way::Called => {
+            let run = m.run_watched(&mut Nowhere, 1);
+            let refused = matches!(run.end, RunEnd::Fault(MachineError::Halted { .. }));
+            (run.cost.instructions == 1 && !refused).then_some(run.cost.tstates as u32)
+        }
+    };
+    tstates.map(|t| (t, ports.0))
+}
+
+/// The fields of the machine that differ from the record's final state, in a fixed order
+/// (registers, hidden state, memory, ports, T-states); ports only when they were recorded.
+fn differences(
+    m: &Machine,
+    r: &Record,
+    (tstates, ports): (u32, &[Access]),
+    way: Way,
+) -> Vec<Difference> {
     let got = m.registers();
-    let want = record.fin.registers();
+    let want = r.fin.registers();
     let mut out = Vec::new();
-    let pairs: [(&str, u16, u16); 21] = [
-        ("A", got.a.into(), want.a.into()),
-        ("B", got.b.into(), want.b.into()),
-        ("C", got.c.into(), want.c.into()),
-        ("D", got.d.into(), want.d.into()),
-        ("E", got.e.into(), want.e.into()),
-        ("H", got.h.into(), want.h.into()),
-        ("L", got.l.into(), want.l.into()),
-        (
-            "AF'",
-            u16::from_be_bytes([got.a_alt, got.f_alt]),
-            record.fin.af_,
-        ),
-        (
-            "BC'",
-            u16::from_be_bytes([got.b_alt, got.c_alt]),
-            record.fin.bc_,
-        ),
-        (
-            "DE'",
-            u16::from_be_bytes([got.d_alt, got.e_alt]),
-            record.fin.de_,
-        ),
-        (
-            "HL'",
-            u16::from_be_bytes([got.h_alt, got.l_alt]),
-            record.fin.hl_,
-        ),
+    let mut field = |name: &str, g: String, w: String| {
+        if g != w {
+            out.push((name.to_string(), g, w));
+        }
+    };
+    let hex = |v: u16, width: usize| format!("{v:#0width$X}", width = width + 2);
+    let pair = |h: u8, l: u8| u16::from_be_bytes([h, l]);
+    let words: [(&str, u16, u16); 10] = [
+        ("PC", got.pc, want.pc),
+        ("SP", got.sp, want.sp),
+        ("AF", got.af(), want.af()),
+        ("BC", got.bc(), want.bc()),
+        ("DE", got.de(), want.de()),
+        ("HL", got.hl(), want.hl()),
         ("IX", got.ix, want.ix),
         ("IY", got.iy, want.iy),
-        ("SP", got.sp, want.sp),
-        ("PC", got.pc, want.pc),
-        ("I", got.i.into(), want.i.into()),
-        ("R", got.r.into(), want.r.into()),
-        ("IFF1", got.iff1.into(), want.iff1.into()),
-        ("IFF2", got.iff2.into(), want.iff2.into()),
-        ("IM", got.im.into(), want.im.into()),
-        ("F", 0, 0),
+        ("AF'", pair(got.a_alt, got.f_alt), r.fin.af_),
+        ("BC'", pair(got.b_alt, got.c_alt), r.fin.bc_),
     ];
-    for (name, g, w) in pairs {
-        if g != w {
-            out.push(name.to_string());
-        }
+    for (name, g, w) in words {
+        field(name, hex(g, 4), hex(w, 4));
     }
-    if (got.f ^ want.f) & !XY != 0 {
-        out.push("F".into());
-    } else if got.f != want.f {
-        out.push("F.xy".into());
+    field("DE'", hex(pair(got.d_alt, got.e_alt), 4), hex(r.fin.de_, 4));
+    field("HL'", hex(pair(got.h_alt, got.l_alt), 4), hex(r.fin.hl_, 4));
+    field("I", hex(got.i.into(), 2), hex(want.i.into(), 2));
+    field("R", hex(got.r.into(), 2), hex(want.r.into(), 2));
+    field("IM", got.im.to_string(), want.im.to_string());
+    field("IFF1", got.iff1.to_string(), want.iff1.to_string());
+    field("IFF2", got.iff2.to_string(), want.iff2.to_string());
+    field("WZ", hex(got.wz, 4), hex(want.wz, 4));
+    field("Q", hex(got.q.into(), 2), hex(want.q.into(), 2));
+    field("P", got.p.to_string(), want.p.to_string());
+    field("EI", got.ei.to_string(), want.ei.to_string());
+    for &(addr, value) in &r.fin.ram {
+        let name = format!("memory at {addr:#06X}");
+        field(&name, hex(m.peek(addr).into(), 2), hex(value.into(), 2));
     }
-    if record.fin.ram.iter().any(|&(addr, v)| m.peek(addr) != v) {
-        out.push("memory".into());
-    }
-    let port_writes = record.ports.iter().filter(|p| p.2 == "w");
-    if port_writes.into_iter().any(|p| m.port(p.0) != p.1) {
-        out.push("port".into());
-    }
-    out
-}
-
-/// Opcodes where iz80 differs from the hardware, by cause, with the fields that may differ for
-/// them. "Known iz80 deviations" in docs/TIMING.md explains each group.
-fn known_deviations() -> Vec<(String, &'static [&'static str])> {
-    let mut out: Vec<(String, &'static [&'static str])> = Vec::new();
-    let mut add = |ops: &[String], fields: &'static [&'static str]| {
-        out.extend(ops.iter().map(|op| (op.clone(), fields)));
-    };
-    let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    // SCF / CCF: bits 5/3 depend on Q (the flags register of the previous instruction). The
-    // records of DD 37 happen to agree.
-    add(&names(&["37", "3F", "DD 3F", "FD 37", "FD 3F"]), &["F.xy"]);
-    // BIT n,(HL): bits 5/3 come from MEMPTR (WZ), which iz80 does not model.
-    let bit_hl: Vec<String> = (0..8).map(|n| format!("CB {:02X}", 0x46 + 8 * n)).collect();
-    add(&bit_hl, &["F.xy"]);
-    // RETI: the hardware copies IFF2 into IFF1, as RETN does; iz80 does not.
-    add(&names(&["ED 4D"]), &["IFF1"]);
-    // INI/IND/INIR/INDR: iz80 reads port BC after decrementing B (the hardware before), and its
-    // flags follow from that.
-    add(
-        &names(&["ED A2", "ED AA", "ED B2", "ED BA"]),
-        &["memory", "F", "F.xy"],
-    );
-    // OUTI/OUTD/OTIR/OTDR: iz80 writes to port BC before decrementing B (the hardware after).
-    add(
-        &names(&["ED A3", "ED AB", "ED B3", "ED BB"]),
-        &["port", "F", "F.xy"],
-    );
-    // LDIR/CPIR/LDDR/CPDR while repeating: bits 5/3 come from PC+1 on the hardware.
-    add(&names(&["ED B0", "ED B1", "ED B8", "ED B9"]), &["F.xy"]);
-    for (prefix, index) in [("DD", "IX"), ("FD", "IY")] {
-        let fields: &'static [&'static str] = if index == "IX" {
-            &["H", "L", "IX"]
-        } else {
-            &["H", "L", "IY"]
-        };
-        // Undocumented DD CB d op with a register operand H or L (shifts, RES, SET): the result
-        // also goes to H or L; iz80 puts it in the index register's high or low half instead.
-        let copies: Vec<String> = (0u8..=255)
-            .filter(|op| op >> 6 != 1 && matches!(op & 7, 4 | 5))
-            .map(|op| format!("{prefix} CB __ {op:02X}"))
-            .collect();
-        add(&copies, fields);
-        // Undocumented aliases of BIT n,(IX+d) (register field not 6): iz80 tests the register
-        // instead of the memory byte. The records of DD CB 4C happen to agree.
-        let aliases: Vec<String> = (0x40u8..0x80)
-            .filter(|op| op & 7 != 6 && !(prefix == "DD" && *op == 0x4C))
-            .map(|op| format!("{prefix} CB __ {op:02X}"))
-            .collect();
-        add(&aliases, &["F", "F.xy"]);
-    }
-    out.sort();
-    out
-}
-
-/// True for the instructions Sargon-style board code may use: everything except I/O, the
-/// interrupt and I/R instructions, HALT, and the undocumented DD CB / FD CB register forms.
-fn board_code_instruction(op: &str) -> bool {
-    let bytes: Vec<u8> = op
-        .split(' ')
-        .filter(|b| *b != "__")
-        .map(|b| u8::from_str_radix(b, 16).unwrap())
+    let want_ports: Vec<(u16, u8, &str)> = r
+        .ports
+        .iter()
+        .map(|(p, v, d)| (*p, *v, d.as_str()))
         .collect();
-    match bytes.as_slice() {
-        [0xD3 | 0xDB | 0x76 | 0xF3 | 0xFB] => false,
-        [0xDD | 0xFD, 0xD3 | 0xDB | 0x76 | 0xF3 | 0xFB] => false,
-        [0xED, x] => {
-            let (hi, lo) = (x >> 6, x & 7);
-            !(hi == 1 && matches!(lo, 0 | 1 | 5 | 6)
-                || matches!(x, 0x47 | 0x4F | 0x57 | 0x5F)
-                || (hi == 2 && matches!(lo, 2 | 3)))
+    if way == Way::Stepped {
+        field("ports", format!("{ports:X?}"), format!("{want_ports:X?}"));
+    } else {
+        for &(port, value, _) in want_ports.iter().filter(|p| p.2 == "w") {
+            let name = format!("port {port:#06X} written");
+            field(&name, hex(m.port(port).into(), 2), hex(value.into(), 2));
         }
-        [0xDD | 0xFD, 0xCB, x] => x & 7 == 6,
-        _ => true,
     }
+    field("T-states", tstates.to_string(), r.tstates().to_string());
+    out
 }
 
-/// Opcodes whose exact T-states the machine does not reproduce: none.
-const TIMING_EXCEPTIONS: &[&str] = &[];
+/// What a folder's run found: records, records each way, and every (record, way,
+/// differences) that differs.
+struct Found {
+    records: usize,
+    called: usize,
+    differing: Vec<(String, Way, Vec<Difference>)>,
+}
 
-#[test]
-fn singlestep_records() {
-    let dir = shared::shared_dir().join("z80/singlestep");
-    let groups = ["base", "cb", "dd", "ddcb", "ed", "fd", "fdcb"];
+/// Runs every record of one folder both ways.
+fn check_folder(dir: &Path) -> Found {
     let mut m = Machine::blank();
-    let mut records = 0usize;
-    let mut r_matches = 0usize;
-    let mut opcodes = BTreeSet::new();
-    let mut timing_failures: BTreeMap<String, String> = BTreeMap::new();
-    let mut deviations: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut first_example: BTreeMap<String, String> = BTreeMap::new();
-    for group in groups {
+    let mut found = Found {
+        records: 0,
+        called: 0,
+        differing: Vec::new(),
+    };
+    for group in GROUPS {
         let path = dir.join(format!("{group}.jsonl"));
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
             panic!(
-                "cannot read {} ({e}); the SingleStepTests vectors live in ../shared/z80/singlestep \
-                 or $SARGON_SHARED/z80/singlestep",
+                "cannot read {} ({e}); the SingleStepTests vectors live in ../shared/z80/ \
+                 or $SARGON_SHARED/z80/",
                 path.display()
             )
         });
         for (index, line) in text.lines().enumerate() {
-            let record: Record = serde_json::from_str(line)
+            let r: Record = serde_json::from_str(line)
                 .unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), index + 1));
-            let opcode = record
-                .name
-                .rsplit_once(' ')
-                .map_or("", |(op, _)| op)
-                .to_string();
-            for &(addr, _) in &record.initial.ram {
-                m.poke(addr, 0);
+            let place = format!("{} ({}:{})", r.name, path.display(), index + 1);
+            for way in [Way::Stepped, Way::Called] {
+                let Some((tstates, ports)) = run(&mut m, &r, way) else {
+                    clean(&mut m, &r);
+                    continue;
+                };
+                found.called += usize::from(way == Way::Called);
+                let diff = differences(&m, &r, (tstates, &ports), way);
+                if !diff.is_empty() && !KNOWN_DEVIATIONS.contains(&r.opcode()) {
+                    found.differing.push((place.clone(), way, diff));
+                }
+                clean(&mut m, &r);
             }
-            for &(addr, v) in &record.initial.ram {
-                m.poke(addr, v);
-            }
-            for (port, value, dir) in &record.ports {
-                m.set_port(*port, if dir == "r" { *value } else { 0 });
-            }
-            m.set_registers(&record.initial.registers());
-            let step = m
-                .step_raw()
-                .unwrap_or_else(|e| panic!("{}: {e}", record.name));
-            if step.tstates != record.tstates {
-                timing_failures.entry(opcode.clone()).or_insert(format!(
-                    "{}: got {} T, want {}",
-                    record.name, step.tstates, record.tstates
-                ));
-            }
-            r_matches += usize::from(m.registers().r == record.fin.r);
-            let diff = differences(&m, &record);
-            if !diff.is_empty() {
-                first_example
-                    .entry(opcode.clone())
-                    .or_insert_with(|| format!("{}: {}", record.name, diff.join(" ")));
-                deviations.entry(opcode.clone()).or_default().extend(diff);
-            }
-            for &(addr, _) in record.initial.ram.iter().chain(&record.fin.ram) {
-                m.poke(addr, 0);
-            }
-            records += 1;
-            opcodes.insert(opcode);
+            found.records += 1;
         }
     }
-    println!("{records} records, {} opcodes", opcodes.len());
-    assert_eq!(records, 6416, "every record of the seven files");
-    assert_eq!(r_matches, records, "R after every record");
+    found
+}
 
-    let timing: BTreeSet<&str> = timing_failures.keys().map(String::as_str).collect();
-    let expected_timing: BTreeSet<&str> = TIMING_EXCEPTIONS.iter().copied().collect();
-    assert_eq!(
-        timing,
-        expected_timing,
-        "T-state mismatches:\n{}",
-        timing_failures
-            .values()
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
-
-    let known = known_deviations();
-    let found: Vec<&String> = deviations.keys().collect();
-    let expected: Vec<&String> = known.iter().map(|(op, _)| op).collect();
-    let listing = || {
-        deviations
-            .keys()
-            .map(|op| format!("  {}", first_example[op]))
-            .collect::<Vec<_>>()
-            .join("\n")
+/// "NAME, stepped: WZ is 0x1234, the record says 0x1235 (and 2 more fields: Q, T-states)".
+fn first_difference((place, way, diff): &(String, Way, Vec<Difference>)) -> String {
+    let (name, got, want) = &diff[0];
+    let way = match way {
+        Way::Stepped => "stepped",
+        Way::Called => "in a call",
     };
-    let missing: Vec<&&String> = expected
-        .iter()
-        .filter(|op| !deviations.contains_key(**op))
-        .collect();
-    let unexpected: Vec<&&String> = found.iter().filter(|op| !expected.contains(op)).collect();
-    assert!(
-        missing.is_empty() && unexpected.is_empty(),
-        "iz80 deviations differ from the known set: missing {missing:?}, unexpected {unexpected:?}; \
-         found {}:\n{}",
-        found.len(),
-        listing()
+    let mut text = format!("{place}, {way}: {name} is {got}, the record says {want}");
+    if diff.len() > 1 {
+        let rest: Vec<&str> = diff[1..].iter().map(|d| d.0.as_str()).collect();
+        text += &format!(" (and {} more: {})", rest.len(), rest.join(", "));
+    }
+    text
+}
+
+#[test]
+fn every_record_is_exact_in_every_field() {
+    let root = shared::shared_dir().join("z80");
+    for (folder, expected) in [("singlestep", 6_416), ("singlestep-16", 25_664)] {
+        let found = check_folder(&root.join(folder));
+        println!(
+            "{folder}: {} records stepped, {} in a call, {} differ",
+            found.records,
+            found.called,
+            found.differing.len()
+        );
+        assert_eq!(found.records, expected, "every record of {folder}");
+        assert_eq!(
+            found.records - found.called,
+            3 * expected / 1604,
+            "not run in a call: the HALT records (76, DD 76, FD 76) alone, refused before they run"
+        );
+        if let Some(first) = found.differing.first() {
+            panic!(
+                "{} of the {folder} records differ; the first: {}",
+                found.differing.len(),
+                first_difference(first)
+            );
+        }
+    }
+}
+
+#[test]
+fn a_difference_is_named_by_its_first_field() {
+    let path = shared::shared_dir().join("z80/singlestep/cb.jsonl");
+    let text = std::fs::read_to_string(&path).expect("the SingleStepTests vectors");
+    let line = text
+        .lines()
+        .find(|l| l.contains("\"name\":\"CB 46 0000\""))
+        .expect("BIT 0,(HL)'s first record");
+    let mut r: Record = serde_json::from_str(line).unwrap();
+    let mut m = Machine::blank();
+    let (tstates, ports) = run(&mut m, &r, Way::Stepped).expect("it runs");
+    assert_eq!(differences(&m, &r, (tstates, &ports), Way::Stepped), vec![]);
+    r.fin.wz ^= 0x0800;
+    r.fin.q ^= 1;
+    let diff = differences(&m, &r, (tstates, &ports), Way::Stepped);
+    let text = first_difference(&(r.name.clone(), Way::Stepped, diff));
+    let (got, want) = (r.fin.wz ^ 0x0800, r.fin.wz);
+    assert_eq!(
+        text,
+        format!(
+            "CB 46 0000, stepped: WZ is {got:#06X}, the record says {want:#06X} (and 1 more: Q)"
+        )
     );
-    for (op, allowed) in &known {
-        let fields = &deviations[op];
-        assert!(
-            fields.iter().all(|f| allowed.contains(&f.as_str())),
-            "{op}: fields {fields:?} outside {allowed:?}"
-        );
-    }
-    for (op, fields) in &deviations {
-        assert!(
-            !board_code_instruction(op) || fields.iter().all(|f| f == "F.xy"),
-            "{op} is used by board code and differs in documented effects: {fields:?}"
-        );
-    }
-    println!("iz80 differs on {} opcodes", found.len());
 }

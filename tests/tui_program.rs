@@ -212,6 +212,10 @@ fn the_screen_pane_and_the_clock_match_jupiter_at_a_key_read() {
     let rows = rows(&app);
     assert_has(&rows, "searches 2 · keys 14");
     assert_has(&rows, "DRIVER · waits for a key at GM1");
+    // The register pane holds the chip's hidden WZ and Q and, below them, the flags.
+    let r = app.machine().registers();
+    assert_has(&rows, &format!("│WZ {:04X}  Q   {:02X}", r.wz, r.q));
+    assert_has(&rows, &format!("│flags {}", r.flags()));
 }
 
 #[test]

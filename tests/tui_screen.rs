@@ -95,6 +95,8 @@ fn stepping_counts_exact_tstates_and_lights_the_cells_read() {
     assert_has(&s, "│16.9 us @ 1.774 MHz   │");
     assert_has(&s, "│AF 06FF  AF' 0000     │");
     assert_has(&s, "│SP 0566  PC  0145     │");
+    // WZ after LD A,(BOARDA+25) is BOARDA+26; the load leaves F alone, so Q is 0.
+    assert_has(&s, "│WZ 017D  Q   00       │");
     assert_has(&s, "GENMOV · at INCHK+3");
     assert_has(&s, "  0142  LD A,(BOARDA+25) ");
     assert_has(&s, " ▶0145  XOR A ");

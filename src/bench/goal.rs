@@ -62,6 +62,8 @@ pub enum Unit {
     TStates,
     /// Emulated T-states per second of wall time.
     TStatesPerSecond,
+    /// Emulated instructions per second of wall time.
+    InstructionsPerSecond,
     /// Perft leaf nodes per second.
     NodesPerSecond,
     /// Cross-checked positions per second.
@@ -82,6 +84,7 @@ impl Unit {
         match self {
             Unit::TStates => Quantity::TStates,
             Unit::TStatesPerSecond => Quantity::Rate("T"),
+            Unit::InstructionsPerSecond => Quantity::Rate("instr"),
             Unit::NodesPerSecond => Quantity::Rate("nodes"),
             Unit::PositionsPerSecond => Quantity::Rate("pos"),
             Unit::EvaluationsPerSecond => Quantity::Rate("evals"),

@@ -5,6 +5,7 @@ use super::crosscheck::MILLION;
 use super::goal::{Figure, Goal, Judged, Limit, Unit};
 use super::peers::PEER;
 use super::report::BenchReport;
+use super::stats::Spread;
 
 /// The depths the perft goal is stated at, per position.
 const GOAL_DEPTHS: [(&str, u32); 2] = [("start", 6), ("kiwipete", 5)];
@@ -110,6 +111,16 @@ impl BenchReport {
                 "engine",
                 &format!("search, {} PLYMAX {}", r.position, r.plymax),
                 Figure::new(r.seconds, Unit::Seconds),
+                None,
+                None,
+            )
+        }));
+        goals.extend(e.analysis.iter().map(|r| {
+            Goal::measured(
+                &format!("engine.analysis.{}.{}", r.position, r.plymax),
+                "engine",
+                &format!("analysis, {} PLYMAX {} (once)", r.position, r.plymax),
+                Figure::new(Spread::of(&[r.seconds]), Unit::Seconds),
                 None,
                 None,
             )

@@ -9,6 +9,7 @@ use serde::Serialize;
 use crate::text::{MAX_WIDTH, TextTable, wrap};
 
 use super::assembler::AssemblerRow;
+use super::chip::ChipSection;
 use super::crosscheck::CrosscheckSection;
 use super::emulation::{self, EmulationWorkload};
 use super::engine::EngineSection;
@@ -44,6 +45,8 @@ pub struct BenchReport {
     pub notes: Vec<String>,
     /// The emulation speed.
     pub emulation: Vec<EmulationWorkload>,
+    /// The chip's own cost, kind of instruction by kind.
+    pub chip: ChipSection,
     /// Exact T-states of the routines.
     pub routines: RoutineSection,
     /// Native perft against its peer.
@@ -114,6 +117,7 @@ impl BenchReport {
         }
         if details {
             emulation::write_text(&self.emulation, &mut s);
+            self.chip.write_text(&mut s);
             self.routines.write_text(&mut s);
             race::write_text(&self.perft, &mut s);
             self.crosscheck.write_text(&mut s);

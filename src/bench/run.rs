@@ -13,7 +13,9 @@ use super::routine_table::RoutineSection;
 use super::routines::{RoutineCosts, routine_costs};
 use super::search::SearchSection;
 use super::uci_latency;
-use super::{assembler, crosscheck, emulation, engine, jupiter, race, search_cost, search_timing};
+use super::{
+    assembler, chip, crosscheck, emulation, engine, jupiter, race, search_cost, search_timing,
+};
 
 /// Measures everything `plan` asks for on the built-in image, and the routines of `other`
 /// (a name for its column and the image) beside it. `progress` hears the name of each
@@ -34,6 +36,8 @@ pub fn run(
         emulation::measure_genmov(plan, &ours)?,
         emulation::measure_search(plan, &ours)?,
     ];
+    progress("the chip beyond its timing: each corrected kind of instruction in a loop");
+    let chip = chip::measure(plan);
     progress("Z80 routines: exact T-states");
     let (routines, ours_costs, notes) = routines(plan, &ours, theirs)?;
     progress("native perft against its peer, in turns");
@@ -62,6 +66,7 @@ pub fn run(
         goals: Vec::new(),
         notes,
         emulation,
+        chip,
         routines,
         perft,
         crosscheck,

@@ -44,7 +44,8 @@ pub struct CallArgs {
     /// Store a byte before the first call: SYMBOL, SYMBOL+OFFSET or an address, = a byte value. Repeatable.
     #[arg(long = "set", value_name = "SYMBOL=BYTE")]
     sets: Vec<String>,
-    /// Set a register before the first call (A F B C D E H L I R AF BC DE HL IX IY AF' BC' DE' HL'). Repeatable.
+    /// Set a register before the first call (A F B C D E H L I R AF BC DE HL IX IY AF' BC' DE' HL',
+    /// and WZ and Q, which BIT n,(HL) and SCF/CCF read). Repeatable.
     #[arg(long = "reg", value_name = "NAME=VALUE")]
     regs: Vec<String>,
     /// Show memory after the calls: WHERE:LEN[/WIDTH], WHERE a symbol, SYMBOL+OFFSET or an address. Repeatable.

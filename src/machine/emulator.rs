@@ -451,16 +451,18 @@ impl Machine {
         self.core.ram.io[usize::from(port)]
     }
 
-    /// A copy of all registers.
+    /// A copy of all registers, WZ, Q, P and EI included.
     pub fn registers(&self) -> Registers {
-        Registers::from_state(&self.core.state())
+        Registers::from_state(&self.core.state(), &self.core.ram.hidden)
     }
 
-    /// Sets all registers.
+    /// Sets all registers, WZ, Q, P and EI included (Q is what the next SCF or CCF reads,
+    /// when it comes first).
     pub fn set_registers(&mut self, regs: &Registers) {
         let mut state = self.core.state();
         regs.write_state(&mut state);
         self.core.set_state(&state);
+        self.core.ram.hidden = regs.hidden();
     }
 
     /// The accumulator, read straight from the CPU (no snapshot of every register, no
@@ -629,7 +631,14 @@ impl Machine {
     /// no-op, SP and PC may go anywhere); protected writes are still blocked and reported.
     /// For test vectors and free-running code.
     pub fn step_raw(&mut self) -> Result<Step, MachineError> {
-        step::step_raw(&mut self.core.cpu, &mut self.core.ram)
+        step::step_raw(&mut self.core.cpu, &mut *self.core.ram)
+    }
+
+    /// [`Machine::step_raw`], reporting the instruction, its memory accesses and its port
+    /// accesses to `obs`.
+    pub fn step_raw_observed<O: Observer>(&mut self, obs: &mut O) -> Result<Step, MachineError> {
+        let core = &mut self.core;
+        step::step_raw(&mut core.cpu, &mut Observed::new(&mut core.ram, obs))
     }
 
     /// Turns the built-in access counters on or off (they keep their counts).
@@ -656,11 +665,7 @@ mod tests {
     #[test]
     fn state_layout_matches_iz80() {
         let mut m = Machine::blank();
-        assert_eq!(
-            m.core.state().len(),
-            layout::HALTED + 7,
-            "iz80 0.5.1 state size"
-        );
+        assert_eq!(m.core.state().len(), layout::LEN, "iz80 0.5.1 state size");
         let regs = Registers {
             a: 1,
             f: 2,
@@ -687,6 +692,10 @@ mod tests {
             iff1: true,
             iff2: false,
             im: 2,
+            wz: 0x2122,
+            q: 0x23,
+            p: true,
+            ei: false,
         };
         m.set_registers(&regs);
         assert_eq!(m.registers(), regs);

@@ -2,8 +2,12 @@
 
 use std::ops::{Bound, RangeBounds};
 
-use super::marks::{DECODED, FAULT, MAX_FIXED_TARGETS, PROGRESS, PROTECTED, WATCHED};
-use super::timing::{GROUPS, LENGTHS, LENGTHS_AFTER, NOT_PREFIX, class, timing_at};
+use super::class;
+use super::hidden::Hidden;
+use super::marks::{
+    DECODED, FAULT, FRESH, MACHINE, MAX_FIXED_TARGETS, PROGRESS, PROTECTED, WATCHED,
+};
+use super::timing::{GROUPS, LENGTHS, LENGTHS_AFTER, NOT_PREFIX, timing_at};
 use super::trace::Observer;
 
 /// Memory, I/O ports, the per-address marks and the first blocked write of an instruction, all
@@ -18,12 +22,18 @@ pub(crate) struct Ram {
     /// (address, value) of a blocked write, taken by the machine after the instruction
     /// (`take_fault`).
     fault: Option<(u16, u8)>,
-    /// Per address, the class of the instruction there (`timing::class`), filled in the
-    /// first time the step loop runs it, `class::UNKNOWN` until then and again after a write
-    /// to one of its bytes (which `DECODED` marks).
+    /// Per address, the class of the instruction there (`class`), filled before the step loop
+    /// first runs it (`FRESH` marks where it is not, or no longer, known; a write to one of its
+    /// bytes, which `DECODED` marks, sets `FRESH` again but leaves the class, so that an
+    /// instruction that rewrites its own bytes is counted as it ran).
     pub classes: [u8; 0x10000],
-    /// `timing::class::ADDS`, here so that the step loop reaches it from the same base.
+    /// Per address, the instruction's WZ rule, operand and effect bits (`Effects::rule`),
+    /// filled with its class.
+    pub rules: [u32; 0x10000],
+    /// `class::ADDS`, here so that the step loop reaches it from the same base.
     pub adds: [u64; 256],
+    /// WZ, Q, P and EI.
+    pub hidden: Hidden,
     /// Prefix fetches of the running call (for R): counted here, through the register the
     /// step loop holds `Ram` in anyway, rather than in a register of its own.
     pub prefixes: u64,
@@ -63,11 +73,13 @@ impl Ram {
     pub fn new() -> Box<Ram> {
         Box::new(Ram {
             bytes: [0; 0x10000],
-            marks: [0; 0x10000],
+            marks: [FRESH; 0x10000],
             io: [0; 0x10000],
             fault: None,
             classes: [class::UNKNOWN; 0x10000],
+            rules: [0; 0x10000],
             adds: class::ADDS,
+            hidden: Hidden::default(),
             prefixes: 0,
             progressed: false,
             progress: 0,
@@ -175,27 +187,35 @@ impl Ram {
         }
     }
 
-    /// Clears the class of every instruction that may hold the byte at `addr` (a classified
-    /// one is at most four bytes long, so it starts at most three before), and the byte's mark:
-    /// no class depends on it any more.
+    /// Marks `FRESH` every instruction that may hold the byte at `addr` (a classified one is
+    /// at most four bytes long, so it starts at most three before), and clears the byte's
+    /// mark: no class depends on it any more.
     #[cold]
     fn forget(&mut self, addr: u16) {
         for back in 0..4 {
-            self.classes[usize::from(addr.wrapping_sub(back))] = class::UNKNOWN;
+            self.marks[usize::from(addr.wrapping_sub(back))] |= FRESH;
         }
         self.marks[usize::from(addr)] &= !DECODED;
     }
 
-    /// Classifies the instruction at `pc` and, unless it is a chain of prefixes (whose length
-    /// has no bound), remembers the class and marks its bytes.
+    /// Classifies the instruction at `pc`: its class and rule, `MACHINE` when the machine runs
+    /// it, and, unless it is a chain of prefixes (whose length has no bound, so that it stays
+    /// `FRESH` and is classified again whenever it runs), its bytes marked `DECODED` and
+    /// `FRESH` cleared.
     #[cold]
     #[inline(never)]
     pub fn classify(&mut self, pc: u16) {
-        if let Some((class, len)) = class::of(&self.bytes, pc) {
-            self.classes[usize::from(pc)] = class;
+        let found = class::of(&self.bytes, pc);
+        let at = usize::from(pc);
+        self.classes[at] = found.class;
+        self.rules[at] = found.effects.rule();
+        let machine = if found.effects.machine { MACHINE } else { 0 };
+        self.marks[at] = (self.marks[at] & !MACHINE) | machine;
+        if let Some(len) = found.len {
             for i in 0..u16::from(len) {
                 self.marks[usize::from(pc.wrapping_add(i))] |= DECODED;
             }
+            self.marks[at] &= !FRESH;
         }
     }
 
@@ -328,11 +348,14 @@ impl<O: Observer> iz80::Machine for Observed<'_, O> {
     }
 
     fn port_in(&mut self, address: u16) -> u8 {
-        self.ram.port_in(address)
+        let value = self.ram.port_in(address);
+        self.obs.on_input(self.pc, address, value);
+        value
     }
 
     fn port_out(&mut self, address: u16, value: u8) {
         self.ram.port_out(address, value);
+        self.obs.on_output(self.pc, address, value);
     }
 }
 

@@ -4,6 +4,8 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::hidden::Hidden;
+
 /// All Z80 registers, including the alternate set and the interrupt state.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct Registers {
@@ -57,6 +59,16 @@ pub struct Registers {
     pub iff2: bool,
     /// Interrupt mode (0, 1 or 2).
     pub im: u8,
+    /// WZ (MEMPTR), the chip's internal address register: set by jumps, calls, returns,
+    /// (IX+d) and (nn) accesses and more; seen in F's bits 5 and 3 after BIT n,(HL).
+    pub wz: u16,
+    /// Q: F as the last instruction wrote it, 0 when it left F alone; SCF and CCF take bits 5
+    /// and 3 from (Q xor F) or A.
+    pub q: u8,
+    /// P: the last instruction was LD A,I or LD A,R.
+    pub p: bool,
+    /// EI: the last instruction was EI.
+    pub ei: bool,
 }
 
 /// The documented flags of F, decoded.
@@ -89,7 +101,9 @@ pub(crate) mod layout {
     pub const IFF1: usize = 34;
     pub const IFF2: usize = 35;
     pub const IM: usize = 36;
-    pub const HALTED: usize = 46;
+    /// The CPU state's length: iz80 0.5.1's.
+    #[cfg(test)]
+    pub const LEN: usize = 53;
 }
 
 impl Registers {
@@ -125,7 +139,8 @@ impl Registers {
         }
     }
 
-    pub(crate) fn from_state(s: &[u8]) -> Registers {
+    /// The registers from iz80's serialized state and the machine's hidden state.
+    pub(crate) fn from_state(s: &[u8], hidden: &Hidden) -> Registers {
         let m = |i: usize| s[i];
         let alt = |i: usize| s[layout::ALT + i];
         Registers {
@@ -154,6 +169,20 @@ impl Registers {
             iff1: s[layout::IFF1] != 0,
             iff2: s[layout::IFF2] != 0,
             im: s[layout::IM],
+            wz: hidden.wz,
+            q: hidden.q,
+            p: hidden.p,
+            ei: hidden.ei,
+        }
+    }
+
+    /// WZ, Q, P and EI.
+    pub(crate) fn hidden(&self) -> Hidden {
+        Hidden {
+            wz: self.wz,
+            q: self.q,
+            p: self.p,
+            ei: self.ei,
         }
     }
 
@@ -195,7 +224,7 @@ impl fmt::Display for Flags {
 }
 
 impl fmt::Display for Registers {
-    /// Two lines: the main set with IX IY SP PC, then the alternate set and I R IFF IM.
+    /// Two lines: the main set with IX IY SP PC, then the alternate set, I R IFF IM, WZ and Q.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
@@ -212,7 +241,8 @@ impl fmt::Display for Registers {
         )?;
         write!(
             f,
-            "AF'={:04X} BC'={:04X} DE'={:04X} HL'={:04X} I={:02X} R={:02X} IFF1={} IFF2={} IM={}",
+            "AF'={:04X} BC'={:04X} DE'={:04X} HL'={:04X} I={:02X} R={:02X} IFF1={} IFF2={} IM={} \
+             WZ={:04X} Q={:02X}",
             pair(self.a_alt, self.f_alt),
             pair(self.b_alt, self.c_alt),
             pair(self.d_alt, self.e_alt),
@@ -221,7 +251,9 @@ impl fmt::Display for Registers {
             self.r,
             u8::from(self.iff1),
             u8::from(self.iff2),
-            self.im
+            self.im,
+            self.wz,
+            self.q
         )
     }
 }

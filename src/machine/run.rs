@@ -6,14 +6,18 @@
 
 use std::ops::ControlFlow;
 
-use iz80::Reg16;
+use iz80::{Reg8, Reg16};
 
+use super::class;
+use super::effects::unpack;
 use super::guards::{Flow, Guards, Stop};
-use super::marks::{PROGRESS, STOP};
+use super::marks::{FRESH, MACHINE, PROGRESS, STOP, WATCHED};
 use super::memory::{Bus, Ram};
-use super::step::{Unusual, unusual};
-use super::timing::{class, first};
+use super::special;
+use super::step::closer;
+use super::timing::{Rare, timing_at};
 use super::watch::{Watch, WatchView};
+use super::wz;
 use super::{Cost, MachineError, refresh};
 
 /// Instructions between two looks at what no single instruction can trip: the call's budget,
@@ -25,7 +29,9 @@ pub const SLICE: u64 = 1 << 16;
 
 /// The running totals of a call, kept in registers by the loop (the prefix fetches of the
 /// instructions the loop looks at closer are in `Ram::prefixes`, which leaves a register to
-/// the rest).
+/// the rest). Functions the loop calls without inlining them take it by value and hand it
+/// back, so that it stays in registers.
+#[derive(Clone, Copy)]
 struct Tally {
     /// T-states, and from bit 56 up the prefix fetches of classified instructions (modulo 256,
     /// see `class::PREFIX_FETCH`): one addition counts both.
@@ -103,12 +109,26 @@ fn slices<B: Bus>(
     watch: &mut Option<&mut dyn Watch>,
     tally: &mut Tally,
 ) -> Result<Cost, MachineError> {
-    if bus.ram().marks[usize::from(pc)] & STOP != 0 {
+    if bus.ram().marks[usize::from(pc)] & WATCHED != 0 {
         hit_at_entry(cpu, bus.ram(), watch, pc)?;
     }
     let mut pc = pc;
     loop {
-        let next = match steps(cpu, bus, slice, pc, watch, tally) {
+        let result = match steps(cpu, bus, slice, pc, watch, tally) {
+            Ok(Exit::Machine(at)) => {
+                let (ran, result) = machine(cpu, bus, slice, at, watch, *tally);
+                tally.remaining -= ran.instructions;
+                tally.sum += ran.tstates;
+                result
+            }
+            other => other,
+        };
+        let next = match result {
+            Ok(Exit::Returned(cost)) => return Ok(cost),
+            Ok(Exit::Machine(next) | Exit::Continue(next)) => {
+                pc = next;
+                continue;
+            }
             Err(MachineError::BudgetExceeded {
                 pc: next, count, ..
             }) if count < g.budget => next,
@@ -122,7 +142,7 @@ fn slices<B: Bus>(
                     routine,
                 });
             }
-            other => return other,
+            Err(error) => return Err(error),
         };
         let cost = tally.cost(slice);
         slice.budget = end_of_slice(g, bus.ram(), watch, next, cost)?;
@@ -187,19 +207,20 @@ fn arrive(
     // Progress at `next` was taken in by `stopped`, which knows the instruction that led there.
     let mark = ram.marks[usize::from(next)];
     match watch.as_deref_mut() {
-        Some(watch) if mark & super::marks::WATCHED != 0 => hit(cpu, ram, watch, next, cost, m1),
+        Some(watch) if mark & WATCHED != 0 => hit(cpu, ram, watch, next, cost, m1),
         _ => Ok(()),
     }
 }
 
 /// The step loop. Allocates nothing. After iz80 ran an instruction it reads the class of the
-/// instruction's address (`Ram::classes`, see `timing::class`): the T-states of a plain
-/// unprefixed instruction (most of them); or T-states with a prefix fetch to count for R and
-/// the stack region to check; or "look closer" (conditions, DJNZ, blocks, the rare ones,
-/// chains of prefixes, and an address not classified yet). Then it counts down the budget and
-/// tests the mark of the next PC (outside the code region, where the sentinel also lies; the
-/// watch's target; or a blocked write, which marks every address). Nothing but PC and the
-/// totals lives across iz80's call.
+/// instruction's address (`Ram::classes`, see `class`): the T-states of a plain instruction
+/// (most of them, and with a prefix fetch to count for R); or the same with the instruction's
+/// WZ rule to apply; or the stack region to check (and WZ to set to the next PC after CALL,
+/// RET and RST); or a branch that PC tells taken; or "look closer" (conditional returns, the
+/// rare ones, chains of prefixes). Then it counts down the budget and tests the mark of the
+/// next PC (outside the code region, where the sentinel also lies; the watch's target; a
+/// blocked write, which marks every address; an instruction not classified yet, or one the
+/// machine runs itself). Nothing but PC and the totals lives across iz80's call.
 #[inline(always)]
 fn steps<B: Bus>(
     cpu: &mut iz80::Cpu,
@@ -208,7 +229,10 @@ fn steps<B: Bus>(
     pc: u16,
     watch: &mut Option<&mut dyn Watch>,
     tally: &mut Tally,
-) -> Result<Cost, MachineError> {
+) -> Result<Exit, MachineError> {
+    if let Some(exit) = arrive_at(bus.ram(), pc) {
+        return Ok(exit);
+    }
     let mut pc = usize::from(pc);
     loop {
         bus.begin(pc as u16);
@@ -217,42 +241,40 @@ fn steps<B: Bus>(
         tally.remaining -= 1;
         let ram = bus.ram();
         let c = ram.classes[pc];
-        tally.sum = tally.sum.wrapping_add(ram.adds[usize::from(c)]);
+        let add = ram.adds[usize::from(c)];
+        tally.sum = tally.sum.wrapping_add(add);
         // Separate copies of the stop test, so that the common paths share no merge point
         // with the rarer ones (the compiler keeps their few values in registers).
-        let (tstates, stop) = if c < class::STACK {
+        let (tstates, stop) = if c < class::WZ {
             let stop = tally.remaining == 0 || ram.marks[next] & STOP != 0;
             (u32::from(c & class::T), stop)
+        } else if c < class::STACK {
+            // The stop test first, so that this path shares no tail with the plain one.
+            let stop = tally.remaining == 0 || ram.marks[next] & STOP != 0;
+            wz_rule(cpu, ram, c, pc);
+            (add as u32 & u32::from(class::T), stop)
         } else if c < class::BRANCH {
+            if c >= class::STACK_WZ {
+                // PC read again rather than `next` narrowed, which would cost every
+                // instruction a second copy of it.
+                ram.hidden.wz = cpu.immutable_registers().pc();
+            }
             let trip = !g.stack_ok(cpu.immutable_registers().get16(Reg16::SP));
             let stop = trip || tally.remaining == 0 || ram.marks[next] & STOP != 0;
             (u32::from(c & class::T), stop)
         } else if c < class::CLOSER {
-            // Taken when PC is not past it (see `class::BRANCHES`).
-            let call = c == class::CALL;
-            let (len, extra) = if call { (3, 7) } else { (2, 5) };
-            let taken = next != (pc + len) & 0xFFFF;
-            if taken {
-                tally.sum += extra;
-            }
-            let trip = call && !g.stack_ok(cpu.immutable_registers().get16(Reg16::SP));
-            let stop = trip || tally.remaining == 0 || ram.marks[next] & STOP != 0;
-            let t = class::BRANCHES[usize::from(c & 3)].t;
-            (u32::from(t) + if taken { extra as u32 } else { 0 }, stop)
+            branched(cpu, ram, g, c, (pc, next), tally)
         } else {
-            let Some((tstates, trip)) = closer(cpu, ram, g, c, (pc as u16, next as u16), tally)
-            else {
-                // HALT is refused, not counted: the run's cost ends before it.
-                tally.remaining += 1;
-                return Err(MachineError::Halted { pc: pc as u16 });
-            };
+            let m1 = tally.m1(g, ram).wrapping_sub(1);
+            let (tstates, trip) = closer(cpu, ram, g, (pc as u16, next as u16), m1);
+            tally.sum += u64::from(tstates);
             let stop = trip || tally.remaining == 0 || ram.marks[next] & STOP != 0;
             (tstates, stop)
         };
         if stop {
             let at = (pc as u16, next as u16);
-            if let Some(cost) = go_on(cpu, bus, g, at, tstates, watch, tally)? {
-                return Ok(cost);
+            if let Some(exit) = go_on(cpu, bus, g, at, tstates, watch, tally)? {
+                return Ok(exit);
             }
         } else {
             bus.finish(pc as u16, tstates);
@@ -261,39 +283,106 @@ fn steps<B: Bus>(
     }
 }
 
-/// The instruction of class `c` at `pc` (next PC `next`) looked at closer, classified first if
-/// it was not: its T-states (added to the tally) and whether it moved SP out of the stack
-/// region; None for HALT.
+/// WZ after the plain instruction at `pc` whose class `c` (from `class::WZ` up to
+/// `class::STACK`) names its rule: its operand, a register plus its operand, or another rule
+/// of `Ram::rules`.
 #[inline(always)]
-fn closer(
+fn wz_rule(cpu: &iz80::Cpu, ram: &mut Ram, c: u8, pc: usize) {
+    let rule = ram.rules[pc];
+    let regs = cpu.immutable_registers();
+    if c < class::OTHER {
+        ram.hidden.wz = rule as u16;
+    } else if c >= class::REGISTER {
+        let (x, mask) = class::WZ_REGISTERS[usize::from((c >> 2) & 7)];
+        ram.hidden.wz = (regs.get16(x) & mask).wrapping_add(rule as u16);
+    } else {
+        wz::plain(rule, regs, &mut ram.hidden.wz);
+    }
+}
+
+/// After the branch of class `c` at `pc` (next PC `next`): its T-states, taken when PC is not
+/// past it (see `class::BRANCHES`), counted into `tally`, WZ and the flags set, and whether a
+/// test tripped.
+#[inline(always)]
+fn branched(
     cpu: &mut iz80::Cpu,
     ram: &mut Ram,
     g: &Guards,
     c: u8,
-    (pc, next): (u16, u16),
+    (pc, next): (usize, usize),
     tally: &mut Tally,
-) -> Option<(u32, bool)> {
-    if c == class::UNKNOWN {
-        ram.classify(pc);
+) -> (u32, bool) {
+    let call = c == class::CALL;
+    let (len, extra) = if call { (3, 7) } else { (2, 5) };
+    let taken = next != (pc + len) & 0xFFFF;
+    if taken {
+        tally.sum += extra;
     }
-    // The fetches before this instruction (already counted down).
-    let m1 = tally.m1(g, ram).wrapping_sub(1);
-    let e = first(&ram.bytes, pc);
-    let (mut tstates, mut trip) = (0, false);
-    let out = Unusual {
-        tstates: &mut tstates,
-        prefixes: &mut ram.prefixes,
-        trip: &mut trip,
-    };
-    if !unusual(cpu, &ram.bytes, g, e, pc, next, m1, out) {
+    if c <= class::DJNZ {
+        if taken {
+            ram.hidden.wz = cpu.immutable_registers().pc();
+        }
+    } else if call {
+        ram.hidden.wz = ram.rules[pc] as u16;
+    } else {
+        block(cpu, ram, c, taken);
+    }
+    let trip = call && !g.stack_ok(cpu.immutable_registers().get16(Reg16::SP));
+    let stop = trip || tally.remaining == 0 || ram.marks[next] & STOP != 0;
+    let t = class::BRANCHES[usize::from(c & 7)].t;
+    (u32::from(t) + if taken { extra as u32 } else { 0 }, stop)
+}
+
+/// WZ and F after LDIR or LDDR (class `BLOCK_LD`), CPIR or CPDR, which repeated when `taken`
+/// (PC `next` back on its ED byte): WZ the ED byte's address plus one and F's bits 5 and 3
+/// from it; else WZ as it was (LDIR, LDDR) or moved by one (CPIR up, CPDR down).
+#[inline(always)]
+fn block(cpu: &mut iz80::Cpu, ram: &mut Ram, c: u8, taken: bool) {
+    if taken {
+        let next = cpu.immutable_registers().pc();
+        ram.hidden.wz = next.wrapping_add(1);
+        let regs = cpu.registers();
+        let f = wz::high_xy(regs.get8(Reg8::F), next);
+        regs.set8(Reg8::F, f);
+    } else if c == class::CPIR {
+        ram.hidden.wz = ram.hidden.wz.wrapping_add(1);
+    } else if c == class::CPDR {
+        ram.hidden.wz = ram.hidden.wz.wrapping_sub(1);
+    }
+}
+
+/// Why the step loop handed back control: the call returned with this cost; or the instruction
+/// at this PC is one the machine runs itself (`machine`), which the loop leaves to its caller
+/// so that it keeps its totals in registers; or (from `machine`) the run goes on here.
+enum Exit {
+    Returned(Cost),
+    Machine(u16),
+    Continue(u16),
+}
+
+/// The instruction at `pc` is about to run (its watch, if any, already seen): classified first
+/// when it is `FRESH`; `Exit::Machine` when it is one the machine runs itself.
+#[inline(always)]
+fn arrive_at(ram: &mut Ram, pc: u16) -> Option<Exit> {
+    if ram.marks[usize::from(pc)] & (FRESH | MACHINE) == 0 {
         return None;
     }
-    tally.sum += u64::from(tstates);
-    Some((tstates, trip))
+    arrive_closer(ram, pc)
+}
+
+/// [`arrive_at`] for an address marked `FRESH` or `MACHINE`.
+#[cold]
+#[inline(never)]
+fn arrive_closer(ram: &mut Ram, pc: u16) -> Option<Exit> {
+    if ram.marks[usize::from(pc)] & FRESH != 0 {
+        ram.classify(pc);
+    }
+    (ram.marks[usize::from(pc)] & MACHINE != 0).then_some(Exit::Machine(pc))
 }
 
 /// After a test tripped at the instruction `at.0` (next PC `at.1`, `tstates` T-states): the
-/// guard's error, the call's cost when it returned, or None to go on (after the watch's hit).
+/// guards and the watch (`after`), then the instruction at the next PC (`arrive_at`). None to
+/// go on with iz80 at the next PC.
 #[inline(always)]
 fn go_on<B: Bus>(
     cpu: &mut iz80::Cpu,
@@ -303,7 +392,27 @@ fn go_on<B: Bus>(
     tstates: u32,
     watch: &mut Option<&mut dyn Watch>,
     tally: &Tally,
+) -> Result<Option<Exit>, MachineError> {
+    if let Some(cost) = after(cpu, bus, g, (pc, next), tstates, watch, tally)? {
+        return Ok(Some(Exit::Returned(cost)));
+    }
+    Ok(arrive_at(bus.ram(), next))
+}
+
+/// The guards and the watch after the instruction at `pc` (next PC `next`, `tstates`
+/// T-states) tripped a test, Q, P and EI settled first: the guard's error, the call's cost when
+/// it returned, or None to go on.
+#[inline(always)]
+fn after<B: Bus>(
+    cpu: &mut iz80::Cpu,
+    bus: &mut B,
+    g: &Guards,
+    (pc, next): (u16, u16),
+    tstates: u32,
+    watch: &mut Option<&mut dyn Watch>,
+    tally: &Tally,
 ) -> Result<Option<Cost>, MachineError> {
+    settle(cpu, bus.ram(), pc);
     let flow = stopped(cpu, bus.ram(), g, pc, next, tally.instructions(g));
     if let Err(MachineError::BudgetExceeded { .. }) = flow {
         // The end of a slice (or of the budget): the instruction ran, its observer sees it.
@@ -322,6 +431,63 @@ fn go_on<B: Bus>(
         }
     }
     Ok(None)
+}
+
+/// Q, P and EI after the instruction at `pc`, from its effect bits and F.
+#[cold]
+#[inline(never)]
+fn settle(cpu: &iz80::Cpu, ram: &mut Ram, pc: u16) {
+    let bits = unpack(ram.rules[usize::from(pc)]).2;
+    ram.hidden
+        .settle(bits, cpu.immutable_registers().get8(Reg8::F));
+}
+
+/// What [`machine`] ran: its instructions (1, or 0 for a refused HALT) and T-states.
+struct Ran {
+    instructions: u64,
+    tstates: u64,
+}
+
+/// Runs the instruction at `pc` that the machine runs itself (HALT refused), counted beside
+/// `tally` (the totals before it) and followed by the guards and the watch as the loop does
+/// for iz80's: what it ran, and where the run goes on (or the call's end, or the guard's
+/// error).
+#[cold]
+#[inline(never)]
+fn machine<B: Bus>(
+    cpu: &mut iz80::Cpu,
+    bus: &mut B,
+    g: &Guards,
+    pc: u16,
+    watch: &mut Option<&mut dyn Watch>,
+    tally: Tally,
+) -> (Ran, Result<Exit, MachineError>) {
+    let e = timing_at(&bus.ram().bytes, pc);
+    let none = Ran {
+        instructions: 0,
+        tstates: 0,
+    };
+    if e.rare() == Some(Rare::Halt) {
+        return (none, Err(MachineError::Halted { pc }));
+    }
+    bus.begin(pc);
+    let tstates = special::run(cpu, bus, pc, &e);
+    bus.ram().prefixes += u64::from(e.m1) - 1;
+    let ran = Ran {
+        instructions: 1,
+        tstates: u64::from(tstates),
+    };
+    let tally = Tally {
+        sum: tally.sum + ran.tstates,
+        remaining: tally.remaining - 1,
+    };
+    let next = cpu.immutable_registers().pc();
+    let exit = match after(cpu, bus, g, (pc, next), tstates, watch, &tally) {
+        Ok(Some(cost)) => Ok(Exit::Returned(cost)),
+        Ok(None) => Ok(Exit::Continue(next)),
+        Err(error) => Err(error),
+    };
+    (ran, exit)
 }
 
 /// What the step loop does when a test tripped after the instruction at `pc`: the guard's

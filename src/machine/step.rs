@@ -1,162 +1,148 @@
-//! One instruction: its exact T-states after iz80 ran it (with the machine's corrections for
-//! R and a few flags), and single steps with and without the call guards.
+//! One instruction: its exact T-states after iz80 ran it, with the machine's corrections (R,
+//! WZ, the flags of LD A,I, LD A,R, BIT n,(HL) and the repeating block instructions, RETI's
+//! IFF1), or run by the machine itself; and single steps with and without the call guards.
 
 use iz80::{Reg8, Reg16};
 
+use super::effects::unpack;
 use super::guards::Guards;
+use super::marks::MACHINE;
 use super::memory::{Bus, Ram};
-use super::registers::layout;
-use super::timing::{Rare, Timing, chain, flag, second, timing_at};
+use super::special;
+use super::timing::{Rare, Timing, flag, timing_at};
+use super::wz;
 use super::{MachineError, Step, refresh};
 
-/// What the step loop learns of an instruction that is not a plain unprefixed one, written
-/// into the loop's own variables (the function is inlined; returning a struct instead makes
-/// the compiler pack and unpack it).
-pub(crate) struct Unusual<'a> {
-    /// Its T-states.
-    pub tstates: &'a mut u32,
-    /// Prefix fetches so far, for R: its own are added.
-    pub prefixes: &'a mut u64,
-    /// Set when it moved SP out of the stack region.
-    pub trip: &'a mut bool,
-}
-
-/// The instruction at `pc`, first entry `e`, which iz80 has just run and which is not a plain
-/// unprefixed one: its T-states, prefixes, and whether it moved SP out of the stack region
-/// (into `out`); false for HALT. `m1` counts the fetches of the run before it (for R).
+/// The instruction at `pc`, which iz80 has just run and whose class the step loop looks at
+/// closer (conditional returns, the rare ones, chains of prefixes, a branch to the next
+/// instruction): its T-states and whether it moved SP out of the stack region. Its prefix
+/// fetches are added to `Ram::prefixes`; `m1` counts the fetches of the run before it.
 #[inline(always)]
-// Bundling pc, next and m1 into a struct cost the step loop 2 to 4 host instructions per
-// emulated one in callgrind (the compiler then keeps two copies of the next PC).
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn unusual(
+pub(crate) fn closer(
     cpu: &mut iz80::Cpu,
-    mem: &[u8; 0x10000],
+    ram: &mut Ram,
     g: &Guards,
-    e: &'static Timing,
-    pc: u16,
-    next: u16,
+    (pc, next): (u16, u16),
     m1: u64,
-    out: Unusual<'_>,
-) -> bool {
-    let mut e = e;
-    if e.is_prefix() {
-        e = second(mem, pc, e);
-        if e.is_prefix() {
-            let Some((tstates, prefixes, trip)) = chained(cpu, mem, g, pc, next, m1) else {
-                return false;
-            };
-            (*out.tstates, *out.trip) = (tstates, trip);
-            *out.prefixes += prefixes;
-            return true;
-        }
-        *out.prefixes += 1;
-    }
-    *out.tstates = u32::from(e.t);
-    let flags = e.flags;
-    if flags == 0 {
-        return true;
-    }
-    let regs = cpu.immutable_registers();
-    if flags & flag::STACK != 0 {
-        *out.trip = !g.stack_ok(regs.get16(Reg16::SP));
-        if flags == flag::STACK {
-            return true;
-        }
-    }
-    let taken = if flags & flag::COND != 0 {
-        e.holds(regs.get8(Reg8::F))
-    } else if flags & flag::DJNZ != 0 {
-        regs.get8(Reg8::B) != 0
-    } else if flags & flag::BLOCK != 0 {
-        next == pc.wrapping_add(u16::from(e.len) - 2)
-    } else if let Some(which) = e.rare() {
-        return rare(cpu, which, m1.wrapping_add(u64::from(e.m1)));
-    } else {
-        false
-    };
-    if taken {
-        *out.tstates = u32::from(e.taken);
-    }
-    true
-}
-
-/// [`unusual`] for a chain of prefixes (see `timing::chain`): T-states, prefix fetches and
-/// whether SP left the stack region; None for HALT. It returns values rather than writing to
-/// `Unusual` so that the step loop's variables stay in registers.
-#[cold]
-#[inline(never)]
-fn chained(
-    cpu: &mut iz80::Cpu,
-    mem: &[u8; 0x10000],
-    g: &Guards,
-    pc: u16,
-    next: u16,
-    m1: u64,
-) -> Option<(u32, u64, bool)> {
-    let e = chain(mem, pc);
+) -> (u32, bool) {
+    let e = timing_at(&ram.bytes, pc);
+    ram.prefixes += u64::from(e.m1) - 1;
     let trip = e.moves_sp() && !g.stack_ok(cpu.immutable_registers().get16(Reg16::SP));
-    let tstates = exact(cpu, &e, pc, next, m1.wrapping_add(u64::from(e.m1)))?;
-    Some((tstates, u64::from(e.m1) - 1, trip))
+    let tstates = corrected(cpu, ram, &e, (pc, next), m1.wrapping_add(u64::from(e.m1)));
+    (tstates, trip)
 }
 
-/// The T-states of the instruction (entry `e`) at `pc` that iz80 has just run, `m1` fetches
-/// into the run (its own included), with the machine's corrections: conditions from the flags
-/// (the conditional jumps, calls and returns leave F as they found it), DJNZ jumped when B is
-/// now non-zero, a block instruction repeats when PC is back on its ED byte; LD A,I, LD A,R
-/// and LD R,A are fixed up for R and the flags. None for HALT, which it takes the CPU out of
-/// again.
-#[inline(always)]
-fn exact(cpu: &mut iz80::Cpu, e: &Timing, pc: u16, next: u16, m1: u64) -> Option<u32> {
+/// After iz80 ran the instruction `e` at `pc` (next PC `next`, `m1` fetches into the run, its
+/// own included): its T-states, from the table and whether it jumped or repeated (the
+/// conditional jumps, calls and returns leave F as they found it, DJNZ jumped when B is now
+/// non-zero, a block instruction repeats when PC is back on its ED byte), with the rare
+/// instructions corrected, WZ set by the instruction's rule (`Ram::rules`) and the flags of a
+/// repeating LDIR, LDDR, CPIR or CPDR.
+pub(crate) fn corrected(
+    cpu: &mut iz80::Cpu,
+    ram: &mut Ram,
+    e: &Timing,
+    (pc, next): (u16, u16),
+    m1: u64,
+) -> u32 {
     let regs = cpu.immutable_registers();
+    let block = e.flags & flag::BLOCK != 0;
     let taken = if e.flags & flag::COND != 0 {
         e.holds(regs.get8(Reg8::F))
     } else if e.flags & flag::DJNZ != 0 {
         regs.get8(Reg8::B) != 0
-    } else if e.flags & flag::BLOCK != 0 {
-        next == pc.wrapping_add(u16::from(e.len) - 2)
-    } else if let Some(which) = e.rare() {
-        return rare(cpu, which, m1).then_some(u32::from(e.t));
     } else {
-        false
+        block && next == pc.wrapping_add(u16::from(e.len) - 2)
     };
-    Some(u32::from(if taken { e.taken } else { e.t }))
+    if let Some(which) = e.rare() {
+        rare(cpu, ram.hidden.wz, which, m1);
+    }
+    let rule = ram.rules[usize::from(pc)];
+    let regs = cpu.immutable_registers();
+    ram.hidden.wz = wz::after(rule, regs, (next, taken), ram.hidden.wz);
+    if block && taken {
+        let f = wz::high_xy(regs.get8(Reg8::F), next);
+        cpu.registers().set8(Reg8::F, f);
+    }
+    u32::from(if taken { e.taken } else { e.t })
 }
 
-/// The corrections for the instructions board code never runs (`m1` fetches into the run, its
-/// own included): the loads of I and R. False for HALT, which it takes the CPU out of again.
+/// The corrections for the instructions board code rarely runs (`wz` before it, `m1` fetches
+/// into the run, its own included): the loads of I and R, BIT n,(HL), RETI.
 #[cold]
 #[inline(never)]
-fn rare(cpu: &mut iz80::Cpu, which: Rare, m1: u64) -> bool {
+fn rare(cpu: &mut iz80::Cpu, wz: u16, which: Rare, m1: u64) {
     let regs = cpu.registers();
     match which {
         Rare::LoadAI | Rare::LoadAR => refresh::load_a(regs, which == Rare::LoadAR, m1),
         Rare::LoadRA => refresh::load_r(regs, m1),
-        Rare::Halt => {
-            unhalt(cpu);
-            return false;
+        Rare::BitHl => {
+            let f = wz::high_xy(regs.get8(Reg8::F), wz);
+            regs.set8(Reg8::F, f);
         }
+        Rare::Reti => copy_iff2(cpu),
+        Rare::Halt => {} // the machine runs HALT itself: iz80 never does
     }
-    true
 }
 
-/// Takes the CPU out of the HALT state iz80 entered (only an interrupt would, on the chip).
-#[cold]
-fn unhalt(cpu: &mut iz80::Cpu) {
-    let mut state = cpu.serialize();
-    state[layout::HALTED] = 0;
-    cpu.deserialize(&state)
-        .expect("a state serialized by this CPU deserializes");
+/// A bus that feeds iz80 RETN (ED 45) and reads zeros after it.
+struct Retn(u8);
+
+impl iz80::Machine for Retn {
+    fn peek(&mut self, _address: u16) -> u8 {
+        let byte = [0xED, 0x45].get(usize::from(self.0)).copied().unwrap_or(0);
+        self.0 = self.0.saturating_add(1);
+        byte
+    }
+
+    fn poke(&mut self, _address: u16, _value: u8) {}
+
+    fn port_in(&mut self, _address: u16) -> u8 {
+        0
+    }
+
+    fn port_out(&mut self, _address: u16, _value: u8) {}
 }
 
-/// Runs the instruction at `pc` on its own: its T-states (None for HALT, which ran as a
-/// no-op), R advanced by its fetches. The entry `e` is read before the instruction runs.
-fn one<B: Bus>(cpu: &mut iz80::Cpu, bus: &mut B, pc: u16, e: Timing) -> Option<u32> {
+/// IFF1 takes IFF2 (after RETI). iz80 shows IFF2 only in its serialized state, which
+/// allocates; its RETN does the copy, so it runs one from a bus of its own, and PC and SP,
+/// which that RETN popped, are put back.
+fn copy_iff2(cpu: &mut iz80::Cpu) {
+    let regs = cpu.immutable_registers();
+    let (pc, sp) = (regs.pc(), regs.get16(Reg16::SP));
+    cpu.execute_instruction(&mut Retn(0));
+    let regs = cpu.registers();
+    regs.set_pc(pc);
+    regs.set16(Reg16::SP, sp);
+}
+
+/// Runs the instruction at `pc` on its own, decoded afresh: by the machine when it is one of
+/// its own (HALT included, a no-op), else by iz80 with the corrections. Its T-states, with R
+/// advanced by its fetches and Q, P and EI settled.
+fn one<B: Bus>(cpu: &mut iz80::Cpu, bus: &mut B, pc: u16) -> u32 {
+    let ram = bus.ram();
+    ram.classify(pc);
+    let e = timing_at(&ram.bytes, pc);
+    let at = usize::from(pc);
+    let machine = ram.marks[at] & MACHINE != 0;
+    let bits = unpack(ram.rules[at]).2;
     bus.begin(pc);
-    cpu.execute_instruction(bus);
-    let next = cpu.immutable_registers().pc();
-    let tstates = exact(cpu, &e, pc, next, u64::from(e.m1));
+    let tstates = if machine {
+        special::run(cpu, bus, pc, &e)
+    } else {
+        cpu.execute_instruction(bus);
+        let next = cpu.immutable_registers().pc();
+        corrected(cpu, bus.ram(), &e, (pc, next), u64::from(e.m1))
+    };
+    let f = cpu.immutable_registers().get8(Reg8::F);
+    bus.ram().hidden.settle(bits, f);
     refresh::settle(cpu.registers(), u64::from(e.m1));
     tstates
+}
+
+/// True when the instruction at `pc` is HALT (after any prefixes).
+fn is_halt(ram: &Ram, pc: u16) -> bool {
+    timing_at(&ram.bytes, pc).rare() == Some(Rare::Halt)
 }
 
 /// One instruction of a call under every guard (HALT, protected write, stack, PC in the code
@@ -170,11 +156,10 @@ pub(crate) fn step<B: Bus>(
     if !g.in_code(pc) {
         return Err(MachineError::PcOutsideImage { pc });
     }
-    let e = timing_at(&bus.ram().bytes, pc);
-    if e.rare() == Some(Rare::Halt) {
+    if is_halt(bus.ram(), pc) {
         return Err(MachineError::Halted { pc });
     }
-    let tstates = one(cpu, bus, pc, e).expect("HALT was refused before it ran");
+    let tstates = one(cpu, bus, pc);
     let regs = cpu.immutable_registers();
     let (next, sp) = (regs.pc(), regs.get16(Reg16::SP));
     let returned = g.after(bus.ram().take_fault(), pc, next, sp)?;
@@ -188,11 +173,12 @@ pub(crate) fn step<B: Bus>(
 
 /// One instruction without the call guards: HALT runs as a 4 T-state no-op; protected writes
 /// are still blocked and reported.
-pub(crate) fn step_raw(cpu: &mut iz80::Cpu, ram: &mut Ram) -> Result<Step, MachineError> {
+pub(crate) fn step_raw<B: Bus>(cpu: &mut iz80::Cpu, bus: &mut B) -> Result<Step, MachineError> {
     let pc = cpu.immutable_registers().pc();
-    let e = timing_at(&ram.bytes, pc);
-    let tstates = one(cpu, ram, pc, e).unwrap_or(u32::from(e.t));
-    if let Some((addr, value)) = ram.take_fault() {
+    let tstates = one(cpu, bus, pc);
+    let fault = bus.ram().take_fault();
+    bus.finish(pc, tstates);
+    if let Some((addr, value)) = fault {
         return Err(MachineError::ProtectedWrite { addr, value, pc });
     }
     Ok(Step {

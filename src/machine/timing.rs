@@ -18,7 +18,8 @@ pub(crate) mod flag {
     pub const DJNZ: u8 = 4;
     /// LDIR and friends: `taken` when the instruction repeats (PC comes back to it).
     pub const BLOCK: u8 = 8;
-    /// HALT, LD A,I, LD A,R, LD R,A: `next` names which ([`Rare`](super::Rare)).
+    /// HALT, LD A,I, LD A,R, LD R,A, BIT n,(HL), RETI: `next` names which
+    /// ([`Rare`](super::Rare)).
     pub const RARE: u8 = 16;
     /// A prefix byte: `next` names the table of the byte after it.
     pub const PREFIX: u8 = 32;
@@ -36,6 +37,10 @@ pub(crate) enum Rare {
     LoadAR,
     /// LD R,A: R takes A after the instruction's own fetches.
     LoadRA,
+    /// BIT n,(HL): bits 5 and 3 of F come from WZ's high byte.
+    BitHl,
+    /// RETI: IFF1 takes IFF2, as after RETN.
+    Reti,
 }
 
 /// T-states, length and opcode fetches of one instruction: eight bytes, read with one load.
@@ -83,7 +88,9 @@ impl Timing {
             0 => Rare::Halt,
             1 => Rare::LoadAI,
             2 => Rare::LoadAR,
-            _ => Rare::LoadRA,
+            3 => Rare::LoadRA,
+            4 => Rare::BitHl,
+            _ => Rare::Reti,
         })
     }
 
@@ -248,7 +255,7 @@ const fn base_high(y: u8, z: u8) -> Timing {
 }
 
 /// True for the opcodes whose (HL) operand becomes (IX+d) / (IY+d) after a DD / FD prefix.
-const fn takes_displacement(op: u8) -> bool {
+pub(crate) const fn takes_displacement(op: u8) -> bool {
     let (x, y, z) = (op >> 6, (op >> 3) & 7, op & 7);
     match x {
         0 => op == 0x34 || op == 0x35 || op == 0x36,
@@ -287,7 +294,10 @@ const fn bits(op: u8) -> Timing {
     let t = if op & 7 != 6 {
         8
     } else if op >> 6 == 1 {
-        12
+        return Timing {
+            m1: 2,
+            ..rare(12, 2, Rare::BitHl)
+        };
     } else {
         15
     };
@@ -322,6 +332,11 @@ const fn extended_t(op: u8) -> Timing {
             2 => timing(15, 2),
             3 if y == 7 => stack(20, 4),
             3 => timing(20, 4),
+            5 if y == 1 => Timing {
+                flags: flag::STACK | flag::RARE,
+                next: Rare::Reti as u8,
+                ..timing(14, 2)
+            },
             5 => stack(14, 2),
             7 => match y {
                 1 => rare(9, 2, Rare::LoadRA),
@@ -419,127 +434,8 @@ pub(crate) const LENGTHS: [u8; 256] = {
     out
 };
 
-/// The class of an instruction: what the step loop needs of it, in one byte per address
-/// (`Ram::classes`), so that most instructions cost one look-up whatever their prefixes.
-pub(crate) mod class {
-    use super::{Timing, chain_free, flag};
-
-    /// Below this: an unprefixed instruction whose T-states are the class itself.
-    pub const PREFIXED: u8 = 0x40;
-    /// Bit set for an instruction that may move SP (the stack region is checked after it).
-    pub const STACK: u8 = 0x80;
-    /// The T-states of a class below [`BRANCH`] (no instruction outside a chain of prefixes
-    /// takes more than 23).
-    pub const T: u8 = 0x1F;
-    /// From here up to [`CLOSER`]: a branch whose target is not the next instruction, so that
-    /// PC tells whether it was taken, `BRANCH + kind` with `kind` an index into [`BRANCHES`].
-    pub const BRANCH: u8 = 0xE0;
-    /// An instruction the step loop looks at closer (RET cc, the rare ones, chains of
-    /// prefixes, a branch to the next instruction).
-    pub const CLOSER: u8 = 0xFE;
-    /// Not classified yet, or one of its bytes was written since.
-    pub const UNKNOWN: u8 = 0xFF;
-
-    /// A branch kind: T-states not taken, the extra ones when taken, length, prefix fetches,
-    /// whether it may move SP.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-    pub struct Branch {
-        pub t: u8,
-        pub extra: u8,
-        pub len: u8,
-        pub prefixes: u8,
-        pub stack: bool,
-    }
-
-    /// JR cc, DJNZ, the repeating block instructions (which are "taken" when they repeat: PC
-    /// is back on them, not past them) and CALL cc. The step loop knows the last one as
-    /// [`CALL`]; the others are two bytes long and cost 5 T-states more when taken.
-    pub const BRANCHES: [Branch; 4] = [
-        branch(7, 5, 2, 0, false),
-        branch(8, 5, 2, 0, false),
-        branch(16, 5, 2, 1, false),
-        branch(10, 7, 3, 0, true),
-    ];
-
-    /// The class of CALL cc (to anywhere but the next instruction).
-    pub const CALL: u8 = BRANCH + 3;
-
-    const fn branch(t: u8, extra: u8, len: u8, prefixes: u8, stack: bool) -> Branch {
-        Branch {
-            t,
-            extra,
-            len,
-            prefixes,
-            stack,
-        }
-    }
-
-    /// One prefix fetch in the step loop's running sum ([`ADDS`]): R counts fetches modulo
-    /// 128, so the top eight bits hold enough of their count, and 2^56 T-states (over 500
-    /// years of a 4 MHz Z80) are more than any run.
-    pub const PREFIX_FETCH: u64 = 1 << 56;
-
-    /// What each class adds to the step loop's running sum: its T-states (not taken, for a
-    /// branch) and its prefix fetches ([`PREFIX_FETCH`]); nothing for [`CLOSER`] and
-    /// [`UNKNOWN`], which the loop counts the long way.
-    pub const ADDS: [u64; 256] = {
-        let mut out = [0; 256];
-        let mut c = 0;
-        while c < BRANCH as usize {
-            let prefixes = if c as u8 & PREFIXED != 0 { 1 } else { 0 };
-            out[c] = (c as u8 & T) as u64 + prefixes * PREFIX_FETCH;
-            c += 1;
-        }
-        let mut k = 0;
-        while k < BRANCHES.len() {
-            let b = BRANCHES[k];
-            out[BRANCH as usize + k] = b.t as u64 + b.prefixes as u64 * PREFIX_FETCH;
-            k += 1;
-        }
-        out
-    };
-
-    /// The class of the instruction at `pc` and its length, or None for a chain of prefixes.
-    /// Below `BRANCH`: T-states in the low five bits, `PREFIXED` for two opcode fetches,
-    /// `STACK` when it may move SP.
-    pub(crate) fn of(mem: &[u8; 0x10000], pc: u16) -> Option<(u8, u8)> {
-        let e: Timing = chain_free(mem, pc)?;
-        let closer = flag::COND | flag::DJNZ | flag::BLOCK | flag::RARE;
-        if e.flags & closer != 0 {
-            return Some((
-                branch_kind(mem, pc, &e).map_or(CLOSER, |k| BRANCH + k),
-                e.len,
-            ));
-        }
-        let prefixed = if e.m1 == 2 { PREFIXED } else { 0 };
-        let stack = if e.moves_sp() { STACK } else { 0 };
-        Some((e.t | prefixed | stack, e.len))
-    }
-
-    /// The index in [`BRANCHES`] of the instruction `e` at `pc` when PC after it tells whether
-    /// it was taken: its target (where a jump goes, or the instruction itself for a block
-    /// instruction that repeats) is not the instruction after it.
-    fn branch_kind(mem: &[u8; 0x10000], pc: u16, e: &Timing) -> Option<u8> {
-        let at = |offset: u16| mem[usize::from(pc.wrapping_add(offset))];
-        let relative = || {
-            pc.wrapping_add(2)
-                .wrapping_add_signed(i16::from(at(1) as i8))
-        };
-        let (kind, target) = match (e.flags, e.m1, e.len) {
-            (flag::COND, 1, 2) => (0, relative()),
-            (flag::DJNZ, 1, 2) => (1, relative()),
-            (flag::BLOCK, 2, 2) => (2, pc),
-            (f, 1, 3) if f == flag::COND | flag::STACK => (3, u16::from_le_bytes([at(1), at(2)])),
-            _ => return None,
-        };
-        let b = BRANCHES[usize::from(kind)];
-        let fits = (b.t, b.t + b.extra, b.len, b.prefixes + 1) == (e.t, e.taken, e.len, e.m1);
-        (fits && target != pc.wrapping_add(u16::from(e.len))).then_some(kind)
-    }
-}
-
 /// The timing of the instruction at `pc` unless it is a chain of prefixes.
-fn chain_free(mem: &[u8; 0x10000], pc: u16) -> Option<Timing> {
+pub(crate) fn chain_free(mem: &[u8; 0x10000], pc: u16) -> Option<Timing> {
     let e = first(mem, pc);
     if !e.is_prefix() {
         return Some(*e);
@@ -653,7 +549,10 @@ mod tests {
         assert_eq!(summary(&[0xED, 0x43, 0, 0]), (20, 20, 4, 0, 2));
         assert_eq!(summary(&[0xDD, 0xCB, 5, 0x46]), (20, 20, 4, 0, 2));
         assert_eq!(summary(&[0xFD, 0xCB, 5, 0xC6]), (23, 23, 4, 0, 2));
-        assert_eq!(summary(&[0xCB, 0x46]), (12, 12, 2, 0, 2));
+        assert_eq!(summary(&[0xCB, 0x46]), (12, 12, 2, RARE, 2));
+        assert_eq!(at(&[0xCB, 0x46]).rare(), Some(Rare::BitHl));
+        assert_eq!(summary(&[0xED, 0x4D]), (14, 14, 2, STACK | RARE, 2));
+        assert_eq!(at(&[0xED, 0x4D]).rare(), Some(Rare::Reti));
         assert_eq!(summary(&[0x76]), (4, 4, 1, RARE, 1));
         assert_eq!(at(&[0x76]).rare(), Some(Rare::Halt));
         assert_eq!(summary(&[0x10, 0]), (8, 13, 2, DJNZ, 1));
@@ -732,86 +631,6 @@ mod tests {
         assert_eq!(
             (len([0xDD, 0xDD]), len([0xFD, 0xED]), len([0xDD, 0xE9])),
             (0, 0, 2)
-        );
-    }
-
-    fn class_at(bytes: &[u8]) -> Option<(u8, u8)> {
-        let mut mem = Box::new([0u8; 0x10000]);
-        mem[0x100..0x100 + bytes.len()].copy_from_slice(bytes);
-        class::of(&mem, 0x100)
-    }
-
-    #[test]
-    fn classes() {
-        use class::*;
-        assert_eq!(class_at(&[0x7E]), Some((7, 1)));
-        assert_eq!(class_at(&[0xDD, 0x7E, 5]), Some((PREFIXED | 19, 3)));
-        assert_eq!(class_at(&[0xFD, 0xCB, 5, 0xC6]), Some((PREFIXED | 23, 4)));
-        assert_eq!(class_at(&[0xC5]), Some((STACK | 11, 1)));
-        assert_eq!(class_at(&[0xDD, 0xE5]), Some((STACK | PREFIXED | 15, 2)));
-        assert_eq!(class_at(&[0x28, 0x02]), Some((BRANCH, 2)));
-        assert_eq!(class_at(&[0x10, 0xE7]), Some((BRANCH + 1, 2)));
-        assert_eq!(class_at(&[0xDC, 0x34, 0x80]), Some((CALL, 3)));
-        assert_eq!(class_at(&[0xED, 0xB0]), Some((BRANCH + 2, 2)));
-        assert_eq!(
-            class_at(&[0x28, 0x00]),
-            Some((CLOSER, 2)),
-            "JR Z to the next one"
-        );
-        assert_eq!(
-            class_at(&[0xDC, 0x03, 0x01]),
-            Some((CLOSER, 3)),
-            "CALL C to the next"
-        );
-        assert_eq!(
-            class_at(&[0x10, 0x00]),
-            Some((CLOSER, 2)),
-            "DJNZ to the next one"
-        );
-        assert_eq!(class_at(&[0xC8]), Some((CLOSER, 1)), "RET Z");
-        assert_eq!(
-            class_at(&[0xDD, 0x28, 0x05]),
-            Some((CLOSER, 3)),
-            "prefixed JR Z"
-        );
-        assert_eq!(class_at(&[0x76]), Some((CLOSER, 1)), "HALT");
-        assert_eq!(class_at(&[0xED, 0x5F]), Some((CLOSER, 2)), "LD A,R");
-        assert_eq!(class_at(&[0xDD, 0xDD, 0x21, 0, 0]), None, "a chain");
-        let shapes: Vec<(u8, u8, bool)> =
-            BRANCHES.iter().map(|b| (b.len, b.extra, b.stack)).collect();
-        assert_eq!(
-            shapes,
-            vec![(2, 5, false), (2, 5, false), (2, 5, false), (3, 7, true)],
-            "what the step loop assumes"
-        );
-    }
-
-    #[test]
-    fn every_class_below_branch_holds_its_timing() {
-        let mut kinds = [0usize; 4];
-        for mut bytes in all_instructions() {
-            if bytes.len() == 3 {
-                // Unprefixed: operand 05 90, so that no jump goes to the next instruction.
-                bytes[1] = 0x05;
-            }
-            let e = at(&bytes);
-            let Some((c, len)) = class_at(&bytes) else {
-                panic!("{bytes:02X?} is no chain");
-            };
-            assert_eq!(len, e.len, "{bytes:02X?}");
-            if c < class::BRANCH {
-                assert_eq!(e.flags & !flag::STACK, 0, "{bytes:02X?}");
-                assert_eq!(c & class::T, e.t, "{bytes:02X?}");
-                assert_eq!(c & class::PREFIXED != 0, e.m1 == 2, "{bytes:02X?}");
-                assert_eq!(c & class::STACK != 0, e.moves_sp(), "{bytes:02X?}");
-            } else if c < class::CLOSER {
-                kinds[usize::from(c - class::BRANCH)] += 1;
-            }
-        }
-        assert_eq!(
-            kinds,
-            [4, 1, 8, 8],
-            "JR cc, DJNZ, LDIR LDDR CPIR CPDR INIR INDR OTIR OTDR, CALL cc (to 9005h)"
         );
     }
 

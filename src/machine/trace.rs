@@ -2,9 +2,10 @@
 
 use super::SymbolTable;
 
-/// Receives every instruction and every data access of a run (opcode and operand fetches are not
-/// reported as reads; they are the `bytes` of `on_instruction`). An instruction's reads and
-/// writes are reported while it executes, before its own `on_instruction`.
+/// Receives every instruction and every data access of a run, ports included (opcode and
+/// operand fetches are not reported as reads; they are the `bytes` of `on_instruction`). An
+/// instruction's reads and writes are reported while it executes, in order, before its own
+/// `on_instruction`.
 ///
 /// Runs are monomorphised over the observer; the machine's untraced path has no hooks at all.
 pub trait Observer {
@@ -16,6 +17,12 @@ pub trait Observer {
 
     /// The instruction at `pc` wrote `value` to `addr`.
     fn on_write(&mut self, _pc: u16, _addr: u16, _value: u8) {}
+
+    /// The instruction at `pc` read `value` from port `port` (the full 16-bit address).
+    fn on_input(&mut self, _pc: u16, _port: u16, _value: u8) {}
+
+    /// The instruction at `pc` wrote `value` to port `port`.
+    fn on_output(&mut self, _pc: u16, _port: u16, _value: u8) {}
 }
 
 /// The observer that watches nothing: the machine's untraced path.

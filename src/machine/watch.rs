@@ -119,10 +119,15 @@ impl<'a> WatchView<'a> {
         self.reg8(Reg8::R)
     }
 
-    /// All registers, the alternate set and interrupt state included (a copy through iz80's
-    /// serialized state: one small allocation).
+    /// All registers, the alternate set, interrupt state, WZ, Q, P and EI included (a copy
+    /// through iz80's serialized state: one small allocation).
     pub fn registers(&self) -> Registers {
-        Registers::from_state(&self.cpu.serialize())
+        Registers::from_state(&self.cpu.serialize(), &self.ram.hidden)
+    }
+
+    /// WZ (MEMPTR).
+    pub fn wz(&self) -> u16 {
+        self.ram.hidden.wz
     }
 
     /// The byte at `addr`.

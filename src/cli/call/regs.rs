@@ -4,8 +4,9 @@ use anyhow::{Context, bail};
 use sargon_z80::files::excerpt;
 use sargon_z80::machine::{Registers, parse_u16};
 
-/// The registers `--reg` may set (SP and PC belong to the call itself: see `--stack`).
-pub const NAMES: &str = "A F B C D E H L I R AF BC DE HL IX IY AF' BC' DE' HL'";
+/// The registers `--reg` may set (SP and PC belong to the call itself: see `--stack`), WZ
+/// (MEMPTR) and Q included.
+pub const NAMES: &str = "A F B C D E H L I R AF BC DE HL IX IY AF' BC' DE' HL' WZ Q";
 
 /// Applies one `NAME=VALUE` to `regs`.
 pub fn apply(regs: &mut Registers, text: &str) -> anyhow::Result<()> {
@@ -31,6 +32,7 @@ pub fn apply(regs: &mut Registers, text: &str) -> anyhow::Result<()> {
         "HL'" => pair(&mut regs.h_alt, &mut regs.l_alt),
         "IX" => regs.ix = value,
         "IY" => regs.iy = value,
+        "WZ" => regs.wz = value,
         "SP" | "PC" => bail!("--reg {quoted}: SP and PC are set by the call (use --stack)"),
         _ => *byte_register(regs, &name, text)? = byte(value, text)?,
     }
@@ -54,6 +56,7 @@ fn byte_register<'r>(
         "L" => &mut regs.l,
         "I" => &mut regs.i,
         "R" => &mut regs.r,
+        "Q" => &mut regs.q,
         _ => bail!("--reg {quoted}: unknown register (one of {NAMES})"),
     })
 }
@@ -71,18 +74,27 @@ mod tests {
     #[test]
     fn pairs_bytes_and_errors() {
         let mut regs = Registers::default();
-        for text in ["HL=0x1234", "a=7", "BC'=$BEEF", "IX=40000", "r=0x80"] {
+        for text in [
+            "HL=0x1234",
+            "a=7",
+            "BC'=$BEEF",
+            "IX=40000",
+            "r=0x80",
+            "wz=0x2800",
+            "Q=0x28",
+        ] {
             apply(&mut regs, text).unwrap();
         }
         assert_eq!(
-            (regs.h, regs.l, regs.a, regs.ix, regs.r),
-            (0x12, 0x34, 7, 40000, 0x80)
+            (regs.h, regs.l, regs.a, regs.ix, regs.r, regs.wz, regs.q),
+            (0x12, 0x34, 7, 40000, 0x80, 0x2800, 0x28)
         );
         assert_eq!((regs.b_alt, regs.c_alt), (0xBE, 0xEF));
         let err = |t: &str| apply(&mut Registers::default(), t).unwrap_err().to_string();
         assert_eq!(err("A=256"), "--reg \"A=256\": 256 does not fit in a byte");
         assert!(err("SP=1").contains("use --stack"));
-        assert!(err("Q=1").contains("unknown register"));
+        assert!(err("P=1").contains("unknown register"));
+        assert_eq!(err("Q=256"), "--reg \"Q=256\": 256 does not fit in a byte");
         assert!(err("HL").contains("expected NAME=VALUE"));
     }
 }

@@ -74,7 +74,7 @@ impl App {
         ])
         .areas(panes);
         let [registers, clock, stack] = Layout::vertical([
-            Constraint::Length(9),
+            Constraint::Length(10),
             Constraint::Length(6),
             Constraint::Min(0),
         ])

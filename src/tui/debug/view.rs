@@ -97,7 +97,7 @@ impl App {
         ])
         .areas(panes);
         let [registers, clock, stack] = Layout::vertical([
-            Constraint::Length(9),
+            Constraint::Length(10),
             Constraint::Length(5),
             Constraint::Min(0),
         ])
@@ -139,6 +139,9 @@ impl App {
             format!("HL {:04X}  HL' {:04X}", r.hl(), pair(r.h_alt, r.l_alt)),
             format!("IX {:04X}  IY  {:04X}", r.ix, r.iy),
             format!("SP {:04X}  PC  {:04X}", r.sp, r.pc),
+            // The chip's hidden state: WZ shows in F's bits 5 and 3 after BIT n,(HL), Q after
+            // SCF and CCF.
+            format!("WZ {:04X}  Q   {:02X}", r.wz, r.q),
             format!("flags {}", r.flags()),
         ];
         let lines: Vec<Line> = lines.into_iter().map(Line::from).collect();
