@@ -73,7 +73,7 @@ def play_game(args, match, sargon_white, seed):
                                                  timeout=600)
     fish = chess.engine.SimpleEngine.popen_uci(args.stockfish, timeout=600)
     try:
-        sargon.configure({"Seed": str(seed)})
+        sargon.configure({"Seed": str(seed), **args.option})
         fish.configure({"UCI_LimitStrength": True, "UCI_Elo": match["elo"], "Threads": 1,
                         "Hash": 16})
         own = Clock(match["base"], match["inc"]) if match["kind"] == "clock" else None
@@ -132,6 +132,14 @@ def sargon_limit(match, board, own, fish_clock, sargon_white):
     return clock_limit(board, own, fish_clock, sargon_white)
 
 
+def parse_option(text):
+    """NAME=VALUE as a pair for `configure`."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
+    return name.strip(), value.strip()
+
+
 def rating(points, elo):
     """Elo and the half-width of its 95 % interval from a list of game points."""
     n = len(points)
@@ -169,9 +177,13 @@ def main():
     parser.add_argument("--cpu-clock", action="store_true",
                         help="charge each move's CPU time to the clocks instead of its wall time "
                              "(Linux; for a machine shared with other work)")
+    parser.add_argument("--option", type=parse_option, action="append", default=[],
+                        help="NAME=VALUE: a UCI option of Sargon's other than its default "
+                             "(repeatable; the log records every game's options)")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--log", default=None, help="append every game as a JSON line here")
     args = parser.parse_args()
+    args.option = dict(args.option)
     if args.table_from:
         return table_from_logs(args.table_from)
     if not args.match:
@@ -197,6 +209,7 @@ def main():
                 continue
             points.append(got)
             line = {"match": match["name"], "elo": match["elo"], "game": game + 1,
+                    "options": args.option or "defaults",
                     "sargon": "white" if sargon_white else "black", "seed": game_seed,
                     "points": got, "end": reason, "plies": len(board.move_stack),
                     "seconds": round(time.monotonic() - started, 1),

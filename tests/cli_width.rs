@@ -172,7 +172,8 @@ fn the_default_crosscheck_and_its_search_fit() {
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(
         text.contains(
-            "\nsearch: the 133 listed position(s) at PLYMAX 1..=2, after them, against the native engine\n"
+            "\nsearch: the 133 listed position(s), the search's 7 and 100 random ones at PLYMAX \
+             1..=2, after them,\n        against the native engine\n"
         ),
         "{text}"
     );

@@ -54,6 +54,8 @@ fn random_positions_allocate_nothing_each() {
         threads: 1,
         keep_going: false,
         search_ply: 0,
+        search_positions: Vec::new(),
+        search_random: 0,
     };
     let allocations = |count: u64| {
         let config = config(count);

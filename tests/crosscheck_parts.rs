@@ -86,12 +86,13 @@ fn shards_together_equal_the_unsharded_run() {
     let (code, whole) = json_run(&[&RUN[..], &["2"]].concat());
     assert_eq!(code, Some(0));
     assert_eq!(whole["positions"], 533);
-    // The default run compares the search of the 133 built-in positions after them.
+    // The default run compares the search of the 133 built-in positions, of the search's own 7
+    // and of the first 150 random ones after them.
     assert_eq!(
         (&whole["run"]["total"], &whole["run"]["searched"]),
-        (&666.into(), &133.into())
+        (&823.into(), &290.into())
     );
-    assert_eq!(whole["search"]["searches"], 266);
+    assert_eq!(whole["search"]["searches"], 580);
     let mut parts = Vec::new();
     for k in 1..=4 {
         let shard = format!("{k}/4");
@@ -116,7 +117,7 @@ fn shards_together_equal_the_unsharded_run() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("jobs (positions, then searches) 166..333 are in no report"),
+        err.contains("jobs (positions, then searches) 205..411 are in no report"),
         "{err}"
     );
 
@@ -241,7 +242,11 @@ fn one_ctrl_c_delivered_twice_still_prints_the_summary() {
 fn a_merge_keeps_the_verdict_of_the_search() {
     let dir = tempfile::tempdir().unwrap();
     let image = patched::evaluation_bit(dir.path());
-    let run = [&["--random", "40", "--seed", "5"][..], &image.args()].concat();
+    let run = [
+        &["--random", "40", "--seed", "5", "--search-random", "0"][..],
+        &image.args(),
+    ]
+    .concat();
     let (code, whole) = json_run(&[&run[..], &["--json"]].concat());
     assert_eq!(code, Some(1), "the search differs");
     assert_eq!(
@@ -273,8 +278,8 @@ fn a_merge_keeps_the_verdict_of_the_search() {
         if k == 1 {
             assert!(
                 text.contains(
-                    "verdict: the image agrees with the reference on 153 position(s);\n         \
-                     no search was checked in this part (the run's searches are jobs 173..306)\n"
+                    "verdict: the image agrees with the reference on 156 position(s);\n         \
+                     no search was checked in this part (the run's searches are jobs 173..313)\n"
                 ),
                 "{text}"
             );
@@ -282,7 +287,7 @@ fn a_merge_keeps_the_verdict_of_the_search() {
             assert!(text.contains("verdict: SEARCH MISMATCH"), "{text}");
         }
         let (_, part) = json_run(&[&args[..], &["--json"]].concat());
-        let jobs = if k == 1 { (173, 173) } else { (173, 306) };
+        let jobs = if k == 1 { (173, 173) } else { (173, 313) };
         let part_jobs = &part["search"]["jobs"];
         assert_eq!(
             (&part_jobs["first"], &part_jobs["end"]),
@@ -297,7 +302,7 @@ fn a_merge_keeps_the_verdict_of_the_search() {
     let (code, text) = merge(&parts[..1], &[]);
     assert_eq!(code, Some(2), "{text}");
     assert!(
-        text.contains("jobs (positions, then searches) 153..306 are in no report"),
+        text.contains("jobs (positions, then searches) 156..313 are in no report"),
         "{text}"
     );
     // A report that does not name the run's search (an older report) is refused.

@@ -154,16 +154,18 @@ fn random_positions_replay_by_seed_and_index() {
 fn the_default_run_compares_the_search_to_plymax_2_on_the_built_in_positions() {
     let out = cmd()
         .args(["crosscheck", "--random", "10", "--seed", "1", "--json"])
+        .args(["--search-random", "0"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let search = &json["search"];
     assert_eq!(search["max_ply"], 2);
-    assert_eq!(search["positions"], 133);
-    assert_eq!(search["searches"], 266);
-    assert_eq!(search["evaluations"], 7_978);
-    assert_eq!(search["tstates"], 256_309_830u64);
+    // The 133 built-in positions and the search's own 7.
+    assert_eq!(search["positions"], 140);
+    assert_eq!(search["searches"], 280);
+    assert_eq!(search["evaluations"], 8_061);
+    assert_eq!(search["tstates"], 258_200_136u64);
     assert_eq!(search["agree"], true);
     assert_eq!(json["agree"], true);
     cmd()
@@ -236,10 +238,11 @@ fn ctrl_c_prints_the_command_that_goes_on_and_from_takes_it_up() {
     let prefix = "sargon-z80 crosscheck --search --ply 3 --random 300 --seed 1 --from ";
     let from: usize = resume.strip_prefix(prefix).expect(resume).parse().unwrap();
     assert!((1..433).contains(&from), "{resume}");
-    // The run's last two positions (133 built-in, then random #0..4), taken up with --from.
+    // The run's last two positions (133 built-in, the search's 7, then random #0..4), taken up
+    // with --from.
     agrees(
         "crosscheck --search --ply 1 --random 5 --seed 1",
-        &["--from", "136"],
+        &["--from", "143"],
         2,
     );
 }

@@ -100,7 +100,21 @@ fn a_list_that_fills_up_is_reported_not_compared() {
             &mut NoSearchObserver,
         )
         .unwrap_err();
-    assert_eq!(error, SearchDriveError::ListFull { ply: 1 });
+    // Broken off at the GENMOV that reached MLEND, before its list was walked: 20 moves in
+    // a list area of 11 entries.
+    let SearchDriveError::ListFull(full) = error else {
+        panic!("{error}")
+    };
+    assert_eq!(
+        (full.ply, full.path, full.listed, full.capacity, full.flag),
+        (1, 0, 20, 11, 0)
+    );
+    assert_eq!(full.node, Board::startpos());
+    assert_eq!(
+        full.to_string(),
+        "the move list filled up at ply 1: 0 entries on the path, 20 listed, the list holds 11; \
+         moves may have been dropped"
+    );
 }
 
 /// Stops after a number of evaluations.

@@ -3,6 +3,7 @@
 //! program), an illegal move, undo, flip, a new game, the PGN file, the end of a game, and
 //! the screen without colours.
 
+mod patched;
 mod screen;
 
 use std::time::Duration;
@@ -700,4 +701,36 @@ fn the_title_keeps_the_level_when_an_image_is_named() {
         screen(&app)[0],
         "┌You (white) to move────────────────────────┐┌Z80 a-very-long-name-o… · level 2┐"
     );
+}
+
+#[test]
+fn a_level_whose_move_lists_do_not_fit_is_answered_from_the_deepest_that_does() {
+    // Fourteen queens: PLYMAX 3's check extension needs 343 entries, the 1978 list holds 341.
+    let dir = tempfile::tempdir().unwrap();
+    let files = patched::list_1978(dir.path());
+    let image = sargon_z80::machine::Image::load(
+        std::path::Path::new(&files.bin),
+        std::path::Path::new(&files.sym),
+        None,
+    )
+    .unwrap();
+    let z80 = sargon_z80::game::Z80Searcher::new(&image, "list78").unwrap();
+    let fen = "qqq1kqqq/8/8/8/8/8/8/QQQ1KQQQ w - - 0 20";
+    let options = PlayOptions {
+        start: Start::Fen(fen.to_string()),
+        human_white: false,
+        level: 3,
+        ..options()
+    };
+    let mut game = PlayApp::new(Box::new(z80), "Z80 list78.bin", options).unwrap();
+    settle(&mut game);
+    assert_eq!(game.game().movetext(), "20. Qxc8+");
+    let s = screen(&game);
+    assert!(
+        s.iter().any(|line| line.contains(
+            "Sargon played 20. Qxc8+ at level 2 (level 3 needs 343 list entries, 341 fit)"
+        )),
+        "{s:#?}"
+    );
+    assert!(game.failure().is_none());
 }

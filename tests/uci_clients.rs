@@ -1,12 +1,14 @@
 //! `sargon-z80 uci` driven by real clients: python-chess (games against Stockfish with both
 //! engines, the same moves from both at the same depth and seed, a 1 s + 0.1 s clock game that
-//! never loses on time, scores that track the material, mates finished at every level,
-//! repetitions and stalemates avoided when asked) and a raw pipe (`stop` during `go infinite`
-//! and during `go depth`, `isready` during a search, pondering, the time used, analysis past
-//! the 1978 levels, a refused position, a node limit). The game checks run with `Shortest
-//! mate` and `Avoid repetition` off: the moves are the 1978 program's. The clients are in
-//! `tests/uci/clients.py`; they need python3 with python-chess and Stockfish (`.ci/run`
-//! installs both).
+//! never loses on time, repeating 40-move controls each reached with its reserve, scores that
+//! track the material, mates finished at every level and reported only when standard chess has
+//! them at their exact distance, won games not thrown away by a repetition, a fifty-move draw
+//! or a stalemate) and a raw pipe (`stop` during `go infinite` and during `go depth`, `isready`
+//! during a search, pondering, the time used, a budget below an image's first level, analysis
+//! past the 1978 levels, a refused position, a node limit, a quiet engine window). The game
+//! checks run with `Shortest mate` and `Avoid repetition` off: the moves are the 1978
+//! program's. The clients are in `tests/uci/clients.py`; they need python3 with python-chess
+//! and Stockfish (`.ci/run` installs both).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -114,4 +116,29 @@ fn go_nodes_answers_the_deepest_level_within_the_limit() {
 #[test]
 fn stop_during_go_depth_answers_the_best_move_known() {
     client("move-now");
+}
+
+#[test]
+fn won_games_are_not_drawn_by_repetition_or_the_fifty_move_rule() {
+    client("won-games");
+}
+
+#[test]
+fn mate_scores_are_proven_under_standard_rules_at_their_exact_distance() {
+    client("mate-scores");
+}
+
+#[test]
+fn a_budget_below_an_images_first_level_is_answered_within_it() {
+    client("tiny-budget");
+}
+
+#[test]
+fn repeating_controls_are_reached_with_their_reserve() {
+    client("controls");
+}
+
+#[test]
+fn the_engine_window_stays_quiet_by_default() {
+    client("window");
 }

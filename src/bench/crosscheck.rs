@@ -5,6 +5,8 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
+use crate::abi::search::SearchSymbols;
+use crate::crosscheck::search::DEFAULT_SEARCH_PLY;
 use crate::crosscheck::suite::builtin_positions;
 use crate::crosscheck::{self, Config, DEFAULT_RANDOM_DEPTH, RandomSpec, Report};
 use crate::machine::Image;
@@ -61,9 +63,9 @@ impl CrosscheckRun {
 }
 
 /// A cross-check of the built-in positions to `depth` plus `random` seeded random positions to
-/// depth 1 on `threads` workers; with [`crosscheck::DEFAULT_DEPTH`] and
-/// [`crosscheck::DEFAULT_RANDOM`] it is the run `sargon-z80 crosscheck` makes with no
-/// arguments.
+/// depth 1 on `threads` workers, no search; with [`crosscheck::DEFAULT_DEPTH`] and
+/// [`crosscheck::DEFAULT_RANDOM`] it is the positions of the run `sargon-z80 crosscheck` makes
+/// with no arguments ([`Config::standard`] adds its search).
 pub fn builtin_run(depth: u32, random: u64, seed: u64, threads: usize) -> Config {
     let positions = builtin_positions();
     let random_starts = positions.iter().map(|p| p.board).collect();
@@ -80,6 +82,8 @@ pub fn builtin_run(depth: u32, random: u64, seed: u64, threads: usize) -> Config
         threads,
         keep_going: false,
         search_ply: 0,
+        search_positions: Vec::new(),
+        search_random: 0,
     }
 }
 
@@ -91,7 +95,12 @@ pub(super) fn measure(
     cores: usize,
 ) -> Result<CrosscheckSection, crosscheck::RunError> {
     let p = plan.crosscheck;
+    let search = SearchSymbols::resolve(image).is_ok();
     let config = |threads: usize| {
+        if !plan.quick {
+            // The run `sargon-z80 crosscheck` makes, its search included.
+            return Config::standard(SEED, threads, search);
+        }
         let mut config = builtin_run(p.depth, p.random, SEED, threads);
         if let Some(n) = p.listed {
             config.positions.truncate(n);
@@ -101,6 +110,7 @@ pub(super) fn measure(
     let mut random_only = builtin_run(p.depth, p.random_only, SEED, cores);
     random_only.positions.clear();
     let listed = config(1).positions.len();
+    let searched = config(1).searched();
     let thread_counts: Vec<usize> = if cores > 1 { vec![1, cores] } else { vec![1] };
     let mut reports: Vec<Vec<Report>> = vec![Vec::new(); thread_counts.len()];
     let mut random_reports = Vec::new();
@@ -119,7 +129,7 @@ pub(super) fn measure(
         Spread::of(&ratios)
     });
     Ok(CrosscheckSection {
-        workload: workload(plan, listed),
+        workload: workload(plan, listed, searched),
         runs: thread_counts.iter().zip(&reports).map(summary).collect(),
         speedup,
         random_only: summary((&cores, &random_reports)),
@@ -127,7 +137,7 @@ pub(super) fn measure(
 }
 
 /// What each run checks, in words.
-fn workload(plan: &Plan, listed: usize) -> String {
+fn workload(plan: &Plan, listed: usize, searched: u64) -> String {
     let (depth, random) = (plan.crosscheck.depth, plan.crosscheck.random);
     let run = if plan.quick {
         "a small run"
@@ -135,8 +145,12 @@ fn workload(plan: &Plan, listed: usize) -> String {
         "the default run"
     };
     format!(
-        "{run}, {listed} built-in positions at depth {depth} + {} random at depth 1, seed {SEED}",
-        grouped(random)
+        "{run}, {listed} built-in positions at depth {depth} + {} random at depth 1{}, seed {SEED}",
+        grouped(random),
+        match searched {
+            0 => String::new(),
+            n => format!(" + the search of {n} at PLYMAX 1..={DEFAULT_SEARCH_PLY}"),
+        }
     )
 }
 

@@ -1,7 +1,9 @@
 //! The native engine's section: Sargon's evaluation and search in Rust, the fast path a user
 //! picks for analysis. Evaluations per second of the evaluation alone, and whole searches of
 //! the start position and Kiwipete at PLYMAX 4 and 5 ([`crate::engine::speed`]'s cases, the
-//! same as `benches/engine.rs`), the searches taking turns within every repetition.
+//! same as `benches/engine.rs`), the searches taking turns within every repetition; and in a
+//! full run the analysis of a middlegame at PLYMAX 7, 8 and 9 with a list as large as each
+//! level needs (the 1978 program's 341 entries give out at 8), one search each.
 
 use std::fmt::Write;
 use std::time::Duration;
@@ -9,7 +11,10 @@ use std::time::Duration;
 use serde::Serialize;
 
 use crate::engine::Engine;
-use crate::engine::speed::{SPEED_CASES, SpeedCase, time_evaluations, time_search};
+use crate::engine::MLIST_1978_CAPACITY;
+use crate::engine::speed::{
+    ANALYSIS_CASES, SPEED_CASES, SpeedCase, time_analysis, time_evaluations, time_search,
+};
 use crate::text::{Quantity, TextTable, grouped};
 
 use super::plan::Plan;
@@ -41,6 +46,23 @@ pub struct SearchSpeed {
     pub evaluations_per_second: Spread,
 }
 
+/// One level of the analysis past the 1978 list, searched once.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AnalysisSpeed {
+    /// The position's name.
+    pub position: String,
+    /// PLYMAX.
+    pub plymax: u8,
+    /// POINTS calls.
+    pub evaluations: u64,
+    /// MOVE calls.
+    pub nodes: u64,
+    /// The most list entries the path held (the 1978 list holds 341).
+    pub list_peak: usize,
+    /// Wall time of the search.
+    pub seconds: f64,
+}
+
 /// The native engine's figures.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct EngineSection {
@@ -48,6 +70,8 @@ pub struct EngineSection {
     pub evaluation: Vec<EvaluationSpeed>,
     /// The searches.
     pub searches: Vec<SearchSpeed>,
+    /// The analysis past the 1978 list (none in a quick run).
+    pub analysis: Vec<AnalysisSpeed>,
 }
 
 /// The cases a plan times: all four, or PLYMAX 4 only in a quick run.
@@ -111,7 +135,28 @@ pub(super) fn measure(plan: &Plan) -> EngineSection {
     EngineSection {
         evaluation,
         searches,
+        analysis: analysis(plan, &mut engine),
     }
+}
+
+/// The analysis levels of the plan, each searched once.
+fn analysis(plan: &Plan, engine: &mut Engine) -> Vec<AnalysisSpeed> {
+    let cases = ANALYSIS_CASES
+        .into_iter()
+        .filter(|case| plan.analysis_plymax.contains(&case.plymax));
+    cases
+        .map(|case| {
+            let sample = time_analysis(engine, &case).expect("an unbounded list never overflows");
+            AnalysisSpeed {
+                position: case.name.to_string(),
+                plymax: case.plymax,
+                evaluations: sample.evaluations,
+                nodes: sample.nodes,
+                list_peak: sample.list_peak,
+                seconds: sample.elapsed.as_secs_f64(),
+            }
+        })
+        .collect()
 }
 
 impl EngineSection {
@@ -136,6 +181,20 @@ impl EngineSection {
                 grouped(r.nodes),
                 r.seconds.text(Quantity::Seconds),
                 r.evaluations_per_second.text(Quantity::Rate("")),
+            ]);
+        }
+        for r in &self.analysis {
+            let beyond = if r.list_peak > MLIST_1978_CAPACITY {
+                format!(" (list {}, past 1978)", grouped(r.list_peak as u64))
+            } else {
+                String::new()
+            };
+            table.row(vec![
+                format!("{}, PLYMAX {}{beyond}", r.position, r.plymax),
+                grouped(r.evaluations),
+                grouped(r.nodes),
+                crate::text::duration(std::time::Duration::from_secs_f64(r.seconds)),
+                grouped((r.evaluations as f64 / r.seconds.max(1e-9)) as u64),
             ]);
         }
         let _ = write!(

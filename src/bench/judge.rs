@@ -313,6 +313,7 @@ mod tests {
             engine: EngineSection {
                 evaluation: Vec::new(),
                 searches: Vec::new(),
+                analysis: Vec::new(),
             },
             search: crate::bench::search::example(None),
             assembler: AssemblerRow {

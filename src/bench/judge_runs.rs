@@ -5,6 +5,7 @@ use super::crosscheck::MILLION;
 use super::goal::{Figure, Goal, Judged, Limit, Unit};
 use super::peers::PEER;
 use super::report::BenchReport;
+use super::stats::Spread;
 
 /// The depths the perft goal is stated at, per position.
 const GOAL_DEPTHS: [(&str, u32); 2] = [("start", 6), ("kiwipete", 5)];
@@ -66,7 +67,7 @@ impl BenchReport {
             Some(speedup),
             Some(Limit::at_least(Judged::Ratio, 1.8)),
         ));
-        let default = "default run, 2 cores <= 60 s";
+        let default = "default run (search included), 2 cores <= 2 s";
         goals.push(if self.quick {
             Goal::skipped(
                 "crosscheck.default",
@@ -81,7 +82,7 @@ impl BenchReport {
                 default,
                 Figure::new(all.wall_seconds, Unit::Seconds),
                 None,
-                Some(Limit::at_most(Judged::Figure, 60.0)),
+                Some(Limit::at_most(Judged::Figure, 2.0)),
             )
         });
         goals
@@ -110,6 +111,16 @@ impl BenchReport {
                 "engine",
                 &format!("search, {} PLYMAX {}", r.position, r.plymax),
                 Figure::new(r.seconds, Unit::Seconds),
+                None,
+                None,
+            )
+        }));
+        goals.extend(e.analysis.iter().map(|r| {
+            Goal::measured(
+                &format!("engine.analysis.{}.{}", r.position, r.plymax),
+                "engine",
+                &format!("analysis, {} PLYMAX {} (once)", r.position, r.plymax),
+                Figure::new(Spread::of(&[r.seconds]), Unit::Seconds),
                 None,
                 None,
             )

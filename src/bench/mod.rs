@@ -52,7 +52,7 @@ pub use bare::BareIz80;
 pub use chip::{ChipKind, ChipSection};
 pub use crosscheck::{CrosscheckRun, CrosscheckSection, MILLION, builtin_run};
 pub use emulation::{ENGINES, EmulationWorkload, EngineSpeed, SEARCH_WORKLOAD};
-pub use engine::{EngineSection, EvaluationSpeed, SearchSpeed};
+pub use engine::{AnalysisSpeed, EngineSection, EvaluationSpeed, SearchSpeed};
 pub use genmov::GenmovWorkload;
 pub use goal::{Figure, Goal, Judged, Limit, Status, Unit};
 pub use host::{Host, load_average};

@@ -48,6 +48,9 @@ pub struct Plan {
     pub perft_reps: usize,
     /// The deepest PLYMAX of the native engine's timed searches.
     pub engine_plymax: u8,
+    /// The PLYMAX of the native engine's analysis of a middlegame past the 1978 list, each
+    /// searched once (minutes in all; none in a quick run).
+    pub analysis_plymax: &'static [u8],
     /// The cross-check.
     pub crosscheck: CrosscheckPlan,
     /// Lines of the generated assembler source.
@@ -68,9 +71,10 @@ pub struct Plan {
 impl Plan {
     /// The full run: 7 repetitions unless `reps` says otherwise (at most 3 of the deep perft
     /// race, which takes seconds per turn), section 9's depth, perft at the depths of the goal
-    /// (start D6, Kiwipete D5), searches to PLYMAX 5, the default cross-check, a 10,000-line
-    /// source, the emulated search's T-states on five positions at PLYMAX 3 and its speed at
-    /// PLYMAX 3, the Jupiter III paced for a minute.
+    /// (start D6, Kiwipete D5), searches to PLYMAX 5, a middlegame's analysis at PLYMAX 7, 8
+    /// and 9 (once each), the default cross-check, a 10,000-line source, the emulated search's
+    /// T-states on five positions at PLYMAX 3 and its speed at PLYMAX 3, the Jupiter III paced
+    /// for a minute.
     pub fn full(reps: Option<usize>) -> Plan {
         let reps = reps.unwrap_or(7);
         Plan {
@@ -81,6 +85,7 @@ impl Plan {
             perft_cases: DEEP_PERFT_CASES,
             perft_reps: reps.min(3),
             engine_plymax: 5,
+            analysis_plymax: &[7, 8, 9],
             crosscheck: CrosscheckPlan {
                 listed: None,
                 depth: DEFAULT_DEPTH,
@@ -110,6 +115,7 @@ impl Plan {
             perft_cases: QUICK_PERFT_CASES,
             perft_reps: reps,
             engine_plymax: 4,
+            analysis_plymax: &[],
             crosscheck: CrosscheckPlan {
                 listed: Some(8),
                 depth: 1,

@@ -18,13 +18,16 @@ Examples:
   sargon-z80 uci --rom sargon.bin --sym sargon.sym your assembly of the 1978 listing
 
 Speaks UCI on standard input and output; every line it prints is a protocol line (messages go \
-into `info string`). `go depth N` is PLYMAX N; a clock or move time is used level by level. \
-Scores are the material balance in Sargon's piece values plus the search's change (the raw \
-byte in an `info string`). Options: Ply (the deepest PLYMAX under a clock, 9 by default), Book \
-(the 1978 opening moves), Mate exit (the 1978 game loop's lower level after a mate), Shortest \
-mate, Avoid repetition, Historical clock and MHz (hold each reply until a real Z80 at that \
-clock would have finished), Seed (the R register that picks white's first book move; random \
-and announced by default), Ponder. See docs/UCI.md for Arena, Cute Chess and python-chess.";
+into one `info string` per search). `go depth N` is PLYMAX N; a clock or move time is used \
+level by level; `go infinite` deepens until `stop` (the native engine past the 1978 program's \
+move list and tables, to PLYMAX 20). Scores are the material balance in Sargon's piece values \
+plus the search's change; a mate is reported when standard chess has it. Options: Ply (the \
+deepest PLYMAX under a clock: 9 for an image, 20 native), Book (the 1978 opening moves), Mate \
+exit (the 1978 game loop's lower level after a mate), Shortest mate, Avoid repetition (on: no \
+repetition, fifty-move draw or stalemate while ahead), Historical clock and MHz (hold each \
+reply until a real Z80 at that clock would have finished), Seed (the R register that picks \
+white's first book move; random and announced by default), Details (each level's score byte \
+and T-states), Ponder. See docs/UCI.md for Arena, Cute Chess and python-chess.";
 
 /// Play the 1978 program from a chess GUI over the UCI protocol.
 #[derive(Debug, Args)]
@@ -85,6 +88,10 @@ struct Watched {
 impl Searcher for Watched {
     fn name(&self) -> String {
         self.inner.name()
+    }
+
+    fn deepest(&self) -> u8 {
+        self.inner.deepest()
     }
 
     fn search(&mut self, request: &Request, control: &Control) -> Result<Answer, Failure> {

@@ -5,7 +5,8 @@ use crate::machine::Image;
 use crate::position::Board;
 
 use super::outcome::{Digest, RunId};
-use super::suite::Position;
+use super::search::DEFAULT_SEARCH_PLY;
+use super::suite::{Position, builtin_positions, search_positions};
 
 /// The comparison depth of the built-in positions in `sargon-z80 crosscheck`'s default run.
 pub const DEFAULT_DEPTH: u32 = 2;
@@ -13,6 +14,9 @@ pub const DEFAULT_DEPTH: u32 = 2;
 pub const DEFAULT_RANDOM: u64 = 10_000;
 /// Their comparison depth.
 pub const DEFAULT_RANDOM_DEPTH: u32 = 1;
+/// The random positions whose search the default run compares, besides the listed ones: the
+/// first of its random positions, searched at the same PLYMAX.
+pub const DEFAULT_SEARCH_RANDOM: u64 = 150;
 
 /// Which random positions a run checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -45,9 +49,46 @@ pub struct Config {
     /// Compare the image's search with the native engine on the listed positions at PLYMAX
     /// 1..=this, after every position (0: no search).
     pub search_ply: u8,
+    /// Positions whose search alone the run compares, after the listed ones and at the same
+    /// PLYMAX (the default run: [`search_positions`], the search's rare paths); none when
+    /// `search_ply` is 0.
+    pub search_positions: Vec<Position>,
+    /// Also compare the search on this many of the run's random positions (its first ones, at
+    /// most all of them), after those and at the same PLYMAX; none when `search_ply` is 0.
+    pub search_random: u64,
 }
 
 impl Config {
+    /// The run `sargon-z80 crosscheck` makes with no arguments but `--seed` and `--threads`:
+    /// the built-in positions to [`DEFAULT_DEPTH`], [`DEFAULT_RANDOM`] random positions to
+    /// [`DEFAULT_RANDOM_DEPTH`], and when `search` (the image has the search's symbols) the
+    /// search of the built-in positions, of [`search_positions`] and of
+    /// [`DEFAULT_SEARCH_RANDOM`] random ones at PLYMAX 1..=[`DEFAULT_SEARCH_PLY`].
+    pub fn standard(seed: u64, threads: usize, search: bool) -> Config {
+        let positions = builtin_positions();
+        let random_starts = positions.iter().map(|p| p.board).collect();
+        Config {
+            positions,
+            depth: DEFAULT_DEPTH,
+            random: RandomSpec {
+                seed,
+                first: 0,
+                count: DEFAULT_RANDOM,
+                depth: DEFAULT_RANDOM_DEPTH,
+            },
+            random_starts,
+            threads,
+            keep_going: false,
+            search_ply: if search { DEFAULT_SEARCH_PLY } else { 0 },
+            search_positions: if search {
+                search_positions()
+            } else {
+                Vec::new()
+            },
+            search_random: if search { DEFAULT_SEARCH_RANDOM } else { 0 },
+        }
+    }
+
     /// Jobs in the whole run: the listed positions, the random ones, then the searches.
     pub fn total(&self) -> u64 {
         self.board_total().saturating_add(self.searched())
@@ -58,8 +99,29 @@ impl Config {
         (self.positions.len() as u64).saturating_add(self.random.count)
     }
 
-    /// Positions whose search the run compares (the listed ones, when it compares any).
+    /// Positions whose search the run compares (the listed ones, the search's own positions,
+    /// then its random searches, when it compares any).
     pub fn searched(&self) -> u64 {
+        if self.search_ply == 0 {
+            0
+        } else {
+            (self.positions.len() as u64)
+                .saturating_add(self.search_positions.len() as u64)
+                .saturating_add(self.search_random_count())
+        }
+    }
+
+    /// The random positions whose search the run compares: its first `search_random` ones.
+    pub fn search_random_count(&self) -> u64 {
+        if self.search_ply == 0 {
+            0
+        } else {
+            self.search_random.min(self.random.count)
+        }
+    }
+
+    /// The listed positions whose search the run compares (all or none).
+    pub fn searched_listed(&self) -> u64 {
         if self.search_ply == 0 {
             0
         } else {
@@ -70,7 +132,11 @@ impl Config {
     /// The run's name for its reports: counts, depths, seed and digests of positions and image.
     pub fn run_id(&self, image: &Image) -> RunId {
         let mut positions = Digest::default();
-        for p in &self.positions {
+        let searched_only = match self.search_ply {
+            0 => &[][..],
+            _ => &self.search_positions[..],
+        };
+        for p in self.positions.iter().chain(searched_only) {
             positions
                 .bytes(p.fen.as_bytes())
                 .number(p.counts.len() as u64);
@@ -96,6 +162,7 @@ impl Config {
             image_digest: digest.hex(),
             search_ply: self.search_ply,
             searched: self.searched(),
+            search_random: self.search_random_count(),
         }
     }
 }

@@ -59,6 +59,10 @@ fn difference(a: &Report, b: &Report) -> Option<&'static str> {
         (x.image_digest != y.image_digest, "the image"),
         (x.search_ply != y.search_ply, "the search's PLYMAX"),
         (x.searched != y.searched, "the searched positions"),
+        (
+            x.search_random != y.search_random,
+            "the searched random positions",
+        ),
     ]
     .into_iter()
     .find_map(|(differs, what)| differs.then_some(what))

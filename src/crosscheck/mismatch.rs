@@ -102,6 +102,13 @@ pub enum MismatchKind {
         /// The reference's answer.
         native: bool,
     },
+    /// INCHK answered in A with something other than the ABI's 0 (safe) or 1 (attacked).
+    InchkAnswer {
+        /// The move made.
+        mv: ShownMove,
+        /// A as INCHK left it.
+        a: u8,
+    },
     /// The legal move sets differ.
     LegalSet {
         /// Legal by INCHK, not by the reference.
@@ -162,6 +169,10 @@ impl MismatchKind {
                 mv.uci,
                 not(*emulated),
                 if *native { "it is" } else { "it is not" }
+            ),
+            MismatchKind::InchkAnswer { mv, a } => format!(
+                "INCHK after {} answered A = {a:#04X}, where the ABI's answers are 0 (safe) and 1 (attacked)",
+                mv.uci
             ),
             MismatchKind::LegalSet {
                 only_emulated,

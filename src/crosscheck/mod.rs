@@ -11,6 +11,7 @@ mod config;
 mod job;
 mod merge;
 mod mismatch;
+pub mod mutants;
 mod outcome;
 pub mod report;
 mod runner;
@@ -19,7 +20,9 @@ pub mod suite;
 mod walk;
 
 pub use compare::lay_out;
-pub use config::{Config, DEFAULT_DEPTH, DEFAULT_RANDOM, DEFAULT_RANDOM_DEPTH, RandomSpec};
+pub use config::{
+    Config, DEFAULT_DEPTH, DEFAULT_RANDOM, DEFAULT_RANDOM_DEPTH, DEFAULT_SEARCH_RANDOM, RandomSpec,
+};
 pub use merge::{MergeError, merge};
 pub use mismatch::{ByteDiff, Failure, Mismatch, MismatchKind, ShownMove};
 pub use outcome::{

@@ -11,7 +11,8 @@ use super::suite::Origin;
 use super::walk::Tally;
 
 /// Jobs `first..end` of a run, numbered in run order: the listed positions, then the random
-/// ones, then the searches of the listed positions (when the run compares the search).
+/// ones, then the searches (when the run compares the search): of the listed positions, then
+/// of the random ones it searches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Span {
     /// The first position.
@@ -64,9 +65,12 @@ pub struct RunId {
     pub image_digest: String,
     /// The deepest PLYMAX of the search comparison (0: the run compares no search).
     pub search_ply: u8,
-    /// Listed positions whose search the run compares at PLYMAX 1..=`search_ply`: the last
-    /// jobs of the run (0: none).
+    /// Positions whose search the run compares at PLYMAX 1..=`search_ply`: the listed ones,
+    /// the search's own positions, then `search_random` random ones: the last jobs of the run
+    /// (0: none).
     pub searched: u64,
+    /// Of these, random positions (the run's first ones in the seed's stream).
+    pub search_random: u64,
 }
 
 impl RunId {

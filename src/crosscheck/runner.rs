@@ -15,8 +15,8 @@ use crate::machine::Image;
 use super::config::Config;
 use super::job::{Gathered, Verdict, check_job};
 use super::outcome::{Report, Runaway, SearchFailed, SearchSkipped, SearchTally, Span};
-use super::search::{SearchRunConfig, run_searches};
-use super::suite::{Position, RandomScratch};
+use super::search::{SearchRunConfig, random_setup, run_searches};
+use super::suite::{Origin, RandomScratch};
 use super::walk::Checker;
 
 /// The work shared by the workers of one run: the next position to take and when to stop.
@@ -205,7 +205,7 @@ struct Searched {
 }
 
 /// The searches `span` (job numbers after the positions) on worker threads: the listed
-/// positions they stand for, at PLYMAX 1..=`config.search_ply`.
+/// positions and then the random ones they stand for, at PLYMAX 1..=`config.search_ply`.
 fn search_part(
     image: &Image,
     config: &Config,
@@ -213,9 +213,8 @@ fn search_part(
     stop: Option<&AtomicBool>,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<Searched, RunError> {
-    let first = config.board_total();
-    let listed = &config.positions[(span.first - first) as usize..(span.end - first) as usize];
-    let setups: Vec<Setup> = listed.iter().map(Position::setup).collect();
+    let searched = searched_positions(config, span);
+    let setups: Vec<Setup> = searched.iter().map(|p| p.setup).collect();
     let run = SearchRunConfig {
         max_ply: config.search_ply,
         threads: config.threads,
@@ -224,9 +223,9 @@ fn search_part(
     };
     let report = run_searches(image, &setups, &run, stop, progress)?;
     let job = |position: usize| span.first + position as u64;
-    let listed_at = |position: usize| &listed[position];
+    let at = |position: usize| &searched[position];
     if let Some(found) = &report.runaway {
-        let p = listed_at(found.position);
+        let p = at(found.position);
         return Err(RunError::Runaway(Box::new(Runaway {
             job: job(found.position),
             origin: p.origin.clone(),
@@ -239,15 +238,15 @@ fn search_part(
     }
     let failures = report.failures.iter().map(|f| SearchFailed {
         job: job(f.position),
-        origin: listed_at(f.position).origin.clone(),
-        root_fen: listed_at(f.position).fen.clone(),
+        origin: at(f.position).origin.clone(),
+        root_fen: at(f.position).fen.clone(),
         plymax: f.plymax,
         failure: f.failure.clone(),
     });
     let skipped = report.skipped.iter().map(|s| SearchSkipped {
         job: job(s.position),
-        origin: listed_at(s.position).origin.clone(),
-        root_fen: listed_at(s.position).fen.clone(),
+        origin: at(s.position).origin.clone(),
+        root_fen: at(s.position).fen.clone(),
         plymax: s.plymax,
         reason: s.reason.clone(),
     });
@@ -263,6 +262,52 @@ fn search_part(
         reached: report.reached as u64,
         threads: config.threads.max(1).min(setups.len().max(1)),
     })
+}
+
+/// The positions the searches `span` stand for, in job order.
+fn searched_positions(config: &Config, span: Span) -> Vec<SearchedPosition> {
+    let first = config.board_total();
+    let mut scratch = RandomScratch::default();
+    (span.first - first..span.end - first)
+        .map(|k| searched_position(config, k, &mut scratch))
+        .collect()
+}
+
+/// A position whose search a run compares: its setup, where it came from and its FEN.
+struct SearchedPosition {
+    setup: Setup,
+    origin: Origin,
+    fen: String,
+}
+
+/// The run's search `k` (counted from its first search): a listed position, one of the
+/// search's own positions, or after them random position `random.first + j` of the seed's
+/// stream, set up as `crosscheck --search` sets it up, so that its replay searches the same.
+fn searched_position(config: &Config, k: u64, scratch: &mut RandomScratch) -> SearchedPosition {
+    let listed = config.searched_listed();
+    let own = config.search_positions.len() as u64;
+    if k < listed + own {
+        let p = match k.checked_sub(listed) {
+            None => &config.positions[k as usize],
+            Some(j) => &config.search_positions[j as usize],
+        };
+        return SearchedPosition {
+            setup: p.setup(),
+            origin: p.origin.clone(),
+            fen: p.fen.clone(),
+        };
+    }
+    let (seed, index) = (config.random.seed, config.random.first + (k - listed - own));
+    let (setup, generator) = random_setup(seed, index, &config.random_starts, scratch);
+    SearchedPosition {
+        setup,
+        origin: Origin::Random {
+            seed,
+            index,
+            generator,
+        },
+        fen: setup.board.to_fen(),
+    }
 }
 
 /// One worker: its own machine and buffers, positions taken from the queue in run order

@@ -356,6 +356,11 @@ impl Walk<'_> {
             Ok((attacked, _)) => attacked,
             Err(error) => return Err(self.drive_fail(node, ply, error)),
         };
+        let answer = self.driver.machine().a();
+        if answer > 1 {
+            let mv = ShownMove::of(&pair.entry);
+            return Err(self.fail(node, MismatchKind::InchkAnswer { mv, a: answer }));
+        }
         let native = in_check(board, node.color);
         if attacked != native {
             let kind = MismatchKind::Inchk {

@@ -32,8 +32,8 @@ pub mod trace;
 
 pub use anomaly::Anomalies;
 pub use search::{
-    Engine, Line, MAX_PLYMAX, MLIST_1978_CAPACITY, Partial, RootEval, RootMove, SearchError,
-    SearchParams, SearchResult, Visit,
+    DEEPEST_PLYMAX, Engine, Line, MAX_PLYMAX, MLIST_1978_CAPACITY, Partial, RootEval, RootMove,
+    SearchError, SearchParams, SearchResult, UNBOUNDED_LIST, Visit,
 };
 pub use setup::{Setup, SetupError};
 pub use trace::{EvalRecord, NoObserver, Observer, StopFlag, TraceDigest, TraceRecorder};

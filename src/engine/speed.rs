@@ -1,6 +1,7 @@
 //! The engine's speed figures, shared by `benches/engine.rs` and the `bench` command so both
-//! report the same measures on the same positions: evaluations per second, and the wall time of
-//! whole searches of the start position and Kiwipete at PLYMAX 4 and 5.
+//! report the same measures on the same positions: evaluations per second, the wall time of
+//! whole searches of the start position and Kiwipete at PLYMAX 4 and 5, and of the analysis of
+//! a middlegame at PLYMAX 7, 8 and 9, where the 1978 program's list gives out.
 
 use std::time::{Duration, Instant};
 
@@ -30,6 +31,30 @@ impl SpeedCase {
         Setup::from_fen(self.fen).expect("the speed FENs are valid")
     }
 }
+
+/// A middlegame (a Queen's Gambit, white to move) whose PLYMAX 8 and 9 paths need more list
+/// entries than the 1978 program's 341: the analysis the native engine takes past it.
+pub const ANALYSIS_FEN: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9";
+
+/// The analysis of [`ANALYSIS_FEN`] at PLYMAX 7, 8 and 9 (searched with a list as large as each
+/// needs, [`time_analysis`]).
+pub const ANALYSIS_CASES: [SpeedCase; 3] = [
+    SpeedCase {
+        name: "middlegame",
+        fen: ANALYSIS_FEN,
+        plymax: 7,
+    },
+    SpeedCase {
+        name: "middlegame",
+        fen: ANALYSIS_FEN,
+        plymax: 8,
+    },
+    SpeedCase {
+        name: "middlegame",
+        fen: ANALYSIS_FEN,
+        plymax: 9,
+    },
+];
 
 /// Start position and Kiwipete at PLYMAX 4 and 5.
 pub const SPEED_CASES: [SpeedCase; 4] = [
@@ -68,6 +93,8 @@ pub struct SearchSample {
     pub evaluations: u64,
     /// MOVE calls.
     pub nodes: u64,
+    /// The most list entries the path held at once.
+    pub list_peak: usize,
     /// Wall time of the search call.
     pub elapsed: Duration,
 }
@@ -81,9 +108,23 @@ impl SearchSample {
 
 /// Times one search of the case with the 1978 list capacity.
 pub fn time_search(engine: &mut Engine, case: &SpeedCase) -> Result<SearchSample, SearchError> {
+    time_with(engine, case, SearchParams::new(case.plymax))
+}
+
+/// Times one search of the case with a list as large as it needs (an analysis past the 1978
+/// program's list).
+pub fn time_analysis(engine: &mut Engine, case: &SpeedCase) -> Result<SearchSample, SearchError> {
+    time_with(engine, case, SearchParams::unbounded(case.plymax))
+}
+
+fn time_with(
+    engine: &mut Engine,
+    case: &SpeedCase,
+    params: SearchParams,
+) -> Result<SearchSample, SearchError> {
     let setup = case.setup();
     let start = Instant::now();
-    let result = engine.run(&setup, &SearchParams::new(case.plymax))?;
+    let result = engine.run(&setup, &params)?;
     let elapsed = start.elapsed();
     Ok(SearchSample {
         case: *case,
@@ -91,6 +132,7 @@ pub fn time_search(engine: &mut Engine, case: &SpeedCase) -> Result<SearchSample
         score: result.score,
         evaluations: result.evaluations,
         nodes: result.nodes,
+        list_peak: result.list_peak,
         elapsed,
     })
 }

@@ -78,7 +78,8 @@ pub enum Event<'a> {
 /// Searches level after level while the limits allow and reports each finished one. A level
 /// that fails after one has finished (a move list that a deeper search overflows) ends the
 /// deepening; so does an exact level that fails, after the levels below it are searched. The
-/// first level is only stopped by `stop`: a move is better than none.
+/// first level is stopped by `stop` and by the move's latest answer (`Budget::hard`), never by
+/// the node limit: when it is cut, the caller answers as a `stop` does.
 pub fn deepen(
     searcher: &mut dyn Searcher,
     setup: &Setup,
@@ -99,7 +100,7 @@ pub fn deepen(
         let control = if started {
             level_control(limits, signals, &levels, spent_nodes)
         } else {
-            Control::new(signals.stop)
+            first_control(limits, signals)
         };
         let request = Request {
             setup: *setup,
@@ -116,7 +117,9 @@ pub fn deepen(
                 events(Event::GaveUp(plymax, &failure));
                 break;
             }
-            Err(failure @ Failure::Engine(_)) if limits.exact && plymax > 1 => {
+            Err(failure @ (Failure::Engine(_) | Failure::Overflow(_)))
+                if limits.exact && plymax > 1 =>
+            {
                 // A depth that cannot be searched: the deepest one below it that can.
                 events(Event::GaveUp(plymax, &failure));
                 let below = Limits {
@@ -158,6 +161,22 @@ fn take_level(
     let settled = level.answer.book || matches!(level.answer.score, MATE | MATED);
     deepest.level = Some(level);
     settled
+}
+
+/// What the first level's deadline keeps back from the move's latest answer, at most: the
+/// time an emulated search takes to notice it (a slice of the run) and the answer that
+/// follows (PLYMAX 1 searched natively).
+const FIRST_LEVEL_MARGIN: Duration = Duration::from_millis(2);
+
+/// The control of the first level: `stop`, and the move's latest answer less a margin (an
+/// image's first level can cost more than a tiny budget, and the answer must still come in it).
+fn first_control<'a>(limits: &Limits, signals: Signals<'a>) -> Control<'a> {
+    let deadline = |budget: Budget| budget.hard - FIRST_LEVEL_MARGIN.min(budget.hard / 4);
+    Control {
+        stop: signals.stop,
+        deadline: (limits.budget).map(|budget| (signals.timer, deadline(budget))),
+        nodes: None,
+    }
 }
 
 /// The control of a level after the first: the move's deadline and what is left of the nodes.
@@ -260,20 +279,28 @@ mod tests {
     }
 
     #[test]
-    fn an_exhausted_budget_still_answers_the_first_level() {
-        let limits = Limits {
+    fn an_exhausted_budget_cuts_the_first_level_too() {
+        let limits = |hard| Limits {
             budget: Some(Budget {
                 target: Duration::ZERO,
-                hard: Duration::ZERO,
+                hard,
             }),
             ..depth(9)
         };
-        let (deepest, _, _) = run(&mut NativeSearcher::new(), &start(), 0, &limits);
+        let (deepest, seen, _) = run(&mut NativeSearcher::new(), &start(), 0, &limits(ms(0)));
+        assert!(seen.is_empty() && deepest.level.is_none());
+        assert_eq!(deepest.cut.unwrap().0, 1);
+        // With time for the first level, it answers alone: the target is spent.
+        let (deepest, _, _) = run(&mut NativeSearcher::new(), &start(), 0, &limits(ms(500)));
         let level = deepest.level.unwrap();
         assert_eq!(
             (level.plymax, level.answer.best.uci()),
             (1, "b1c3".to_string())
         );
+    }
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
     }
 
     #[test]

@@ -6,15 +6,21 @@ mod avoid;
 mod clock;
 mod deepening;
 mod ending;
+mod fit;
+mod mate;
+mod overflow;
 mod pgn;
 mod searcher;
 mod state;
 mod z80;
 
-pub use avoid::{Spoiler, alternative, spoiler};
+pub use avoid::{Alternative, FIFTY_MOVES, Spoiler, alternative, spoiler};
 pub use clock::{Budget, Levels, MoveTimer};
 pub use deepening::{Deepest, Event, Level, Limits, Signals, deepen};
 pub use ending::{Ending, ending};
+pub use fit::{Fitted, search_fitting};
+pub use mate::{Claim, MateProof, PROOF_NODES, prove};
+pub use overflow::{Overflow, entries};
 pub use pgn::{Tags, pgn, today};
 pub use searcher::{
     Answer, Control, Failure, Hardware, NativeSearcher, Request, Searcher, Stopped, no_legal_move,

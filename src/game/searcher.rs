@@ -10,7 +10,10 @@ use super::clock::MoveTimer;
 
 use thiserror::Error;
 
-use crate::engine::{Engine, Observer, SearchError, SearchParams, Setup};
+use super::overflow::Overflow;
+use crate::engine::{
+    DEEPEST_PLYMAX, Engine, MAX_PLYMAX, Observer, SearchError, SearchParams, Setup, UNBOUNDED_LIST,
+};
 use crate::reference::Move;
 
 /// What one search is asked.
@@ -95,6 +98,9 @@ pub struct Answer {
     pub book: bool,
     /// Wall time of the search.
     pub elapsed: Duration,
+    /// The most move-list entries the path held at once, when the engine counts them (past
+    /// [`crate::engine::MLIST_1978_CAPACITY`] the 1978 program's list would have overflowed).
+    pub list_peak: Option<usize>,
 }
 
 /// Where a search stood when it was stopped: the best of the ply-1 moves it had finished
@@ -123,9 +129,13 @@ pub enum Failure {
     /// Stopped before the search finished.
     #[error("the search was stopped before it finished")]
     Aborted(Stopped),
-    /// The engine failed (an emulated image that broke a guard, a list overflow...).
+    /// The engine failed (an emulated image that broke a guard...).
     #[error("{0}")]
     Engine(String),
+    /// The path's move lists did not fit the engine's list (the 1978 GENMOV would drop moves
+    /// silently): a shallower level may fit.
+    #[error("{0}")]
+    Overflow(Overflow),
     /// The emulated image ran away (its search ran past its budget or leash): it is broken,
     /// and no other depth will do better.
     #[error("{0}")]
@@ -138,18 +148,40 @@ pub trait Searcher: Send {
     fn name(&self) -> String;
     /// Searches; gives up with [`Failure::Aborted`] when `control` expires.
     fn search(&mut self, request: &Request, control: &Control) -> Result<Answer, Failure>;
+    /// The deepest PLYMAX its tables hold: the 1978 program's 9 by default.
+    fn deepest(&self) -> u8 {
+        MAX_PLYMAX
+    }
 }
 
 /// The native engine.
-#[derive(Default)]
 pub struct NativeSearcher {
     engine: Engine,
+    list_capacity: usize,
+}
+
+impl Default for NativeSearcher {
+    fn default() -> NativeSearcher {
+        NativeSearcher::new()
+    }
 }
 
 impl NativeSearcher {
-    /// A native engine with its buffers allocated.
+    /// A native engine with its buffers allocated and a move list as large as any level needs
+    /// (the 1978 program's decisions wherever its list would have held the path; past that,
+    /// the same search with room, which [`Answer::list_peak`] shows).
     pub fn new() -> NativeSearcher {
-        NativeSearcher::default()
+        NativeSearcher::with_list(UNBOUNDED_LIST)
+    }
+
+    /// A native engine whose path holds `entries` list entries (the 1978 MLIST holds 341): a
+    /// search that needs more fails with [`Failure::Overflow`], as the 1978 program's would
+    /// have lost moves.
+    pub fn with_list(entries: usize) -> NativeSearcher {
+        NativeSearcher {
+            engine: Engine::new(),
+            list_capacity: entries,
+        }
     }
 }
 
@@ -167,10 +199,15 @@ impl Searcher for NativeSearcher {
         "native".to_string()
     }
 
+    fn deepest(&self) -> u8 {
+        DEEPEST_PLYMAX
+    }
+
     fn search(&mut self, request: &Request, control: &Control) -> Result<Answer, Failure> {
         let started = Instant::now();
         let params = SearchParams {
             r_register: request.r_register,
+            list_capacity: self.list_capacity,
             ..SearchParams::new(request.plymax)
         };
         let result = self
@@ -182,6 +219,16 @@ impl Searcher for NativeSearcher {
                     score: partial.score,
                     evaluations: partial.evaluations,
                     nodes: partial.nodes,
+                }),
+                SearchError::MoveListOverflow {
+                    ply,
+                    needed,
+                    capacity,
+                } => Failure::Overflow(Overflow {
+                    ply,
+                    needed,
+                    capacity,
+                    flag: 0,
                 }),
                 other => Failure::Engine(other.to_string()),
             })?;
@@ -200,6 +247,7 @@ impl Searcher for NativeSearcher {
             pmate: result.pmate,
             book: result.book,
             elapsed: started.elapsed(),
+            list_peak: Some(result.list_peak),
         })
     }
 }

@@ -17,7 +17,7 @@
 use thiserror::Error;
 
 use crate::engine::{Setup, SetupError};
-use crate::position::{BLACK, Board};
+use crate::position::{BLACK, Board, PAWN, is_piece, piece_type};
 use crate::reference::{Move, MoveList, Rules, SanError, find_san, legal_moves, san};
 
 /// Where a game started.
@@ -53,6 +53,7 @@ struct Played {
     mv: Move,
     before: Setup,
     lowered_before: u8,
+    halfmove_before: u32,
 }
 
 /// A game: its start, its moves, and the program's memory after them.
@@ -65,6 +66,9 @@ pub struct Game {
     /// Plies the mate exits of the engine's searches took off PLYMAX (`SARGON_SEARCH.md` 10:
     /// the 1978 game loop does not restore PLYMAX after a mate exit).
     lowered: u8,
+    /// Plies since the last capture or pawn move (the fifty-move rule's count), from the FEN's
+    /// halfmove field and the moves played. The 1978 program keeps no such count.
+    halfmove: u32,
 }
 
 impl Game {
@@ -77,10 +81,13 @@ impl Game {
 
     /// A game from a FEN (see the module documentation for what a FEN cannot carry).
     pub fn from_fen(fen: &str) -> Result<Game, GameError> {
-        Ok(Game::starting(
-            Start::Fen(fen.to_string()),
-            Setup::from_fen(fen)?,
-        ))
+        let mut game = Game::starting(Start::Fen(fen.to_string()), Setup::from_fen(fen)?);
+        // The FEN parser has checked the field is all digits; only a huge count fails to parse.
+        game.halfmove = fen
+            .split_ascii_whitespace()
+            .nth(4)
+            .map_or(0, |count| count.parse().unwrap_or(u32::MAX));
+        Ok(game)
     }
 
     /// A game from either start.
@@ -98,6 +105,26 @@ impl Game {
             setup: initial,
             played: Vec::new(),
             lowered: 0,
+            halfmove: 0,
+        }
+    }
+
+    /// Plies since the last capture or pawn move: 100 or more and the fifty-move rule lets
+    /// either side claim a draw.
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The halfmove count after `mv` is played now: 0 after a pawn move or a capture, one more
+    /// after any other move.
+    pub fn halfmove_after(&self, mv: &Move) -> u32 {
+        let cells = &self.setup.board.cells;
+        let moved = cells[usize::from(mv.entry.from)];
+        let target = cells[usize::from(mv.entry.to)];
+        if piece_type(moved) == PAWN || is_piece(target) {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
         }
     }
 
@@ -182,6 +209,8 @@ impl Game {
     /// becomes the previous move, MOVENO goes up after black's move.
     pub fn play(&mut self, mv: &Move) {
         let before = self.setup;
+        let halfmove_before = self.halfmove;
+        self.halfmove = self.halfmove_after(mv);
         let moveno = self.setup.moveno;
         let black_moved = self.setup.board.color == BLACK;
         self.setup.play(mv);
@@ -194,6 +223,7 @@ impl Game {
             mv: *mv,
             before,
             lowered_before: self.lowered,
+            halfmove_before,
         });
     }
 
@@ -209,6 +239,7 @@ impl Game {
         let played = self.played.pop()?;
         self.setup = played.before;
         self.lowered = played.lowered_before;
+        self.halfmove = played.halfmove_before;
         Some(played.mv)
     }
 
@@ -285,6 +316,26 @@ mod tests {
             err.to_string().starts_with("move \"Ke2e4\" after 1 moves"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn the_halfmove_count_follows_the_fen_and_the_moves() {
+        let mut game = Game::from_fen("8/8/8/4k3/8/8/P7/3QK3 w - - 99 80").unwrap();
+        assert_eq!(game.halfmove(), 99);
+        assert_eq!(game.halfmove_after(&game.find("d1e2").unwrap()), 100);
+        game.play_text("a2a3").unwrap();
+        assert_eq!(game.halfmove(), 0, "a pawn move");
+        game.play_text("e5e4").unwrap();
+        game.play_text("d1d2").unwrap();
+        assert_eq!(game.halfmove(), 2);
+        game.undo();
+        game.undo();
+        game.undo();
+        assert_eq!(game.halfmove(), 99);
+        let mut capture = Game::from_fen("4k3/8/8/8/8/8/3q4/3QK3 w - - 30 40").unwrap();
+        capture.play_text("d1d2").unwrap();
+        assert_eq!(capture.halfmove(), 0, "a capture");
+        assert_eq!(Game::new().halfmove(), 0);
     }
 
     #[test]

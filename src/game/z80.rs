@@ -4,11 +4,12 @@ use std::time::Instant;
 
 use crate::abi::AbiError;
 use crate::abi::search::{
-    SearchDriveError, SearchDriver, SearchObserver, SearchOptions, SearchRequest,
+    FullList, SearchDriveError, SearchDriver, SearchObserver, SearchOptions, SearchRequest,
 };
 use crate::machine::Image;
 use crate::reference::{Move, Rules, legal_moves, sargon_line};
 
+use super::overflow::Overflow;
 use super::searcher::{
     Answer, Control, Failure, Hardware, Request, Searcher, Stopped, no_legal_move,
 };
@@ -30,12 +31,18 @@ impl Z80Searcher {
 }
 
 /// Polls the control at every evaluation, and its stop and deadline between slices of the
-/// run whatever the image does: a search that never reaches an evaluation is stopped too.
+/// run whatever the image does: a search that never reaches an evaluation is stopped too. A
+/// list that reached the end of the image's area ends the search when the node's moves did
+/// not all fit, as the native engine's count ends its own.
 struct Poll<'a, 'b>(&'a Control<'b>);
 
 impl SearchObserver for Poll<'_, '_> {
     fn should_stop(&mut self) -> bool {
         self.0.interrupted()
+    }
+
+    fn on_list_full(&mut self, full: &FullList) -> bool {
+        Overflow::at(full).is_some()
     }
 
     fn should_stop_after(&mut self, nodes: u64) -> bool {
@@ -90,6 +97,7 @@ impl Searcher for Z80Searcher {
             pmate: run.pmate.unwrap_or(0),
             book: run.book,
             elapsed: started.elapsed(),
+            list_peak: Some(run.list_peak),
         })
     }
 }
@@ -108,6 +116,10 @@ fn failure(error: SearchDriveError) -> Failure {
             evaluations,
             nodes,
         }),
+        SearchDriveError::ListFull(ref full) => match Overflow::at(full) {
+            Some(overflow) => Failure::Overflow(overflow),
+            None => Failure::Engine(error.to_string()),
+        },
         SearchDriveError::Machine(ref e) if e.is_runaway() => Failure::Runaway(error.to_string()),
         other => Failure::Engine(other.to_string()),
     }

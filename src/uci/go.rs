@@ -1,4 +1,10 @@
 //! The arguments of `go`: depth, fixed time, the clock, or infinite.
+//!
+//! Every `go` is answered by exactly one `bestmove`. A number out of its range is clamped into
+//! it, as engines do (`depth -1` is depth 1, `wtime 18446744073709551615` a clock of that many
+//! milliseconds, `wtime 1.5` one millisecond), and the clamp is said in the search's `info
+//! string`; an unknown word is skipped and said. A value that is no number at all, or missing,
+//! leaves nothing to search by: the session answers `bestmove 0000` with the reason.
 
 use std::time::Duration;
 
@@ -33,6 +39,9 @@ pub struct GoParams {
     pub ponder: bool,
     /// `searchmoves ...`: accepted and reported as unsupported (Sargon searches every move).
     pub searchmoves: Vec<String>,
+    /// What was read other than written: clamped numbers, skipped words (said in the search's
+    /// `info string`).
+    pub notes: Vec<String>,
 }
 
 impl GoParams {
@@ -40,13 +49,27 @@ impl GoParams {
     pub fn has_clock(&self) -> bool {
         self.wtime.is_some() || self.btime.is_some()
     }
+
+    /// The remaining time and increment of the side to move, when the GUI gave its clock.
+    pub fn own_clock(&self, white_to_move: bool) -> Option<(Duration, Duration)> {
+        if white_to_move {
+            Some((self.wtime?, self.winc.unwrap_or_default()))
+        } else {
+            Some((self.btime?, self.binc.unwrap_or_default()))
+        }
+    }
 }
+
+/// The most plies `depth` reads (and 2N - 1 of `mate`): far past any table, clamped again to
+/// the engine's deepest level when the search is set up.
+pub const MOST_DEPTH: u32 = 255;
 
 /// Parses the words after `go`.
 pub fn parse_go(args: &[&str]) -> Result<GoParams, LineError> {
     let mut params = GoParams::default();
     let mut words = args.iter().copied().peekable();
     while let Some(word) = words.next() {
+        let notes = &mut params.notes;
         match word {
             "infinite" => params.infinite = true,
             "ponder" => params.ponder = true,
@@ -55,16 +78,16 @@ pub fn parse_go(args: &[&str]) -> Result<GoParams, LineError> {
                     params.searchmoves.push(mv.to_string());
                 }
             }
-            "depth" => params.depth = Some(number(word, words.next())?),
-            "mate" => params.mate = Some(number(word, words.next())?),
-            "movestogo" => params.movestogo = Some(number(word, words.next())?),
-            "nodes" => params.nodes = Some(number(word, words.next())?),
-            "movetime" => params.movetime = Some(millis(word, words.next())?),
-            "wtime" => params.wtime = Some(millis(word, words.next())?),
-            "btime" => params.btime = Some(millis(word, words.next())?),
-            "winc" => params.winc = Some(millis(word, words.next())?),
-            "binc" => params.binc = Some(millis(word, words.next())?),
-            other => return Err(bad(format!("unknown argument {}", excerpt(other)))),
+            "depth" => params.depth = Some(number(word, words.next(), 1, MOST_DEPTH, notes)?),
+            "mate" => params.mate = Some(number(word, words.next(), 1, MOST_DEPTH, notes)?),
+            "movestogo" => params.movestogo = Some(number(word, words.next(), 1, u32::MAX, notes)?),
+            "nodes" => params.nodes = Some(number(word, words.next(), 0, u64::MAX, notes)?),
+            "movetime" => params.movetime = Some(millis(word, words.next(), notes)?),
+            "wtime" => params.wtime = Some(millis(word, words.next(), notes)?),
+            "btime" => params.btime = Some(millis(word, words.next(), notes)?),
+            "winc" => params.winc = Some(millis(word, words.next(), notes)?),
+            "binc" => params.binc = Some(millis(word, words.next(), notes)?),
+            other => notes.push(format!("skipped {}", excerpt(other))),
         }
     }
     Ok(params)
@@ -97,22 +120,49 @@ fn bad(reason: String) -> LineError {
     }
 }
 
-/// A non-negative whole number after `key`.
-fn number<T: std::str::FromStr>(key: &str, value: Option<&str>) -> Result<T, LineError> {
-    let value = value.ok_or_else(|| bad(format!("{key} needs a number")))?;
-    value
-        .parse()
-        .map_err(|_| bad(format!("{key} {} is not a whole number", excerpt(value))))
+/// The value after `key` clamped to `low..=high`; a clamp or a dropped fraction is noted.
+fn number<T>(
+    key: &str,
+    value: Option<&str>,
+    low: T,
+    high: T,
+    notes: &mut Vec<String>,
+) -> Result<T, LineError>
+where
+    T: TryFrom<i128> + Into<i128> + Copy + std::fmt::Display,
+{
+    let (text, whole, fraction) = read(key, value)?;
+    let clamped = whole.clamp(low.into(), high.into());
+    let value = T::try_from(clamped).map_err(|_| bad(format!("{key} out of range")))?;
+    if clamped != whole || fraction {
+        notes.push(format!("{key} {} read as {value}", excerpt(text)));
+    }
+    Ok(value)
 }
 
-/// Milliseconds after `key`. Some GUIs send a slightly negative remaining time when a flag
-/// fell or lag ate the clock: that is read as zero rather than refused.
-fn millis(key: &str, value: Option<&str>) -> Result<Duration, LineError> {
-    let value = value.ok_or_else(|| bad(format!("{key} needs milliseconds")))?;
-    let ms: i64 = value
-        .parse()
-        .map_err(|_| bad(format!("{key} {} is not milliseconds", excerpt(value))))?;
-    Ok(Duration::from_millis(ms.max(0) as u64))
+/// Milliseconds after `key`: a negative time (a flag that fell, lag) is zero.
+fn millis(key: &str, value: Option<&str>, notes: &mut Vec<String>) -> Result<Duration, LineError> {
+    number(key, value, 0, u64::MAX, notes).map(Duration::from_millis)
+}
+
+/// A number as written: digits with an optional sign and fraction; its whole part saturated to
+/// the range of `i128`, and whether it had a fraction (dropped). Anything else, or nothing, is
+/// an error that names it.
+fn read<'a>(key: &str, value: Option<&'a str>) -> Result<(&'a str, i128, bool), LineError> {
+    let text = value.ok_or_else(|| bad(format!("{key} needs a number")))?;
+    let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
+    let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
+    let digits = |part: &str| part.bytes().all(|byte| byte.is_ascii_digit());
+    if whole.is_empty() || !digits(whole) || !digits(fraction) {
+        return Err(bad(format!("{key} {} is not a number", excerpt(text))));
+    }
+    let magnitude = whole.parse::<i128>().unwrap_or(i128::MAX);
+    let signed = if text.starts_with('-') {
+        -magnitude
+    } else {
+        magnitude
+    };
+    Ok((text, signed, unsigned.contains('.')))
 }
 
 #[cfg(test)]
@@ -131,6 +181,7 @@ mod tests {
         assert_eq!(params.btime, Some(Duration::ZERO));
         assert_eq!(params.winc, Some(Duration::from_millis(100)));
         assert_eq!(params.movestogo, Some(40));
+        assert_eq!(params.notes, ["btime \"-20\" read as 0"]);
         assert!(params.has_clock());
         assert_eq!(go("depth 3").unwrap().depth, Some(3));
         assert!(go("infinite").unwrap().infinite);
@@ -148,13 +199,57 @@ mod tests {
     }
 
     #[test]
-    fn malformed_arguments_are_refused_with_the_reason() {
+    fn numbers_out_of_range_are_clamped_and_said() {
+        let params = go("depth -1 mate 0 nodes -1 movestogo -1").unwrap();
+        assert_eq!(
+            (params.depth, params.mate, params.nodes, params.movestogo),
+            (Some(1), Some(1), Some(0), Some(1))
+        );
+        assert_eq!(params.notes.len(), 4, "{:?}", params.notes);
+        let huge = go("depth 4294967296 wtime 18446744073709551615 btime 1e").unwrap_err();
+        assert_eq!(
+            huge.to_string(),
+            "malformed \"go\" command: btime \"1e\" is not a number"
+        );
+        let params =
+            go("depth 4294967296 wtime 18446744073709551615 winc 99999999999999999999999").unwrap();
+        assert_eq!(params.depth, Some(MOST_DEPTH));
+        assert_eq!(params.wtime, Some(Duration::from_millis(u64::MAX)));
+        assert_eq!(params.winc, Some(Duration::from_millis(u64::MAX)));
+        assert_eq!(
+            params.notes,
+            [
+                "depth \"4294967296\" read as 255",
+                "winc \"99999999999999999999999\" read as 18446744073709551615"
+            ]
+        );
+        let params = go("wtime 1.5 btime +7 sideways").unwrap();
+        assert_eq!(params.wtime, Some(Duration::from_millis(1)));
+        assert_eq!(params.btime, Some(Duration::from_millis(7)));
+        assert_eq!(
+            params.notes,
+            ["wtime \"1.5\" read as 1", "skipped \"sideways\""]
+        );
+    }
+
+    #[test]
+    fn a_value_that_is_no_number_is_refused_with_the_reason() {
         assert_eq!(
             go("depth").unwrap_err().to_string(),
             "malformed \"go\" command: depth needs a number"
         );
-        assert!(go("depth -1").is_err());
-        assert!(go("movetime soon").is_err());
-        assert!(go("sideways").is_err());
+        assert_eq!(
+            go("wtime abc").unwrap_err().to_string(),
+            "malformed \"go\" command: wtime \"abc\" is not a number"
+        );
+        for bad in [
+            "wtime",
+            "movetime soon",
+            "nodes .5",
+            "depth --1",
+            "btime 1.2.3",
+        ] {
+            assert!(go(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -1,41 +1,33 @@
-//! The `info` lines of a finished level.
+//! The text of the `info` lines: a level's line, and the details a user may ask for (the
+//! score byte, the hardware view, how far past the 1978 program a level went).
 
 use std::time::Duration;
 
-use crate::engine::score::{self, Evaluation, Verdict};
-use crate::game::{Answer, Level};
+use crate::engine::score::{self, Verdict};
+use crate::engine::{MAX_PLYMAX, MLIST_1978_CAPACITY};
+use crate::game::Level;
+use crate::reference::Move;
 
-/// The `score` field: the root's material balance for the side to move plus Sargon's change,
-/// in centipawns; or a mate in the number of moves of the principal variation (the 1978 search
-/// scores every mate alike, so this is the line it found, not necessarily the shortest).
-pub fn score_field(answer: &Answer, material: i32) -> String {
-    let moves = answer.pv.len().div_ceil(2).max(1);
-    match score::evaluation(answer.score, material) {
-        Evaluation::Centipawns(cp) => format!("cp {cp}"),
-        Evaluation::Mates => format!("mate {moves}"),
-        Evaluation::Mated => format!("mate -{moves}"),
-    }
+/// `info depth ... score ... nodes ... nps ... time ... pv ...`: `depth` as reported, `score`
+/// the field's text (`cp 75`, `mate 2`), `nodes` and `elapsed` counted from `go`.
+pub fn level_line(level: &Level, depth: u8, score: &str, nodes: u64, elapsed: Duration) -> String {
+    let answer = &level.answer;
+    let pv = match answer.pv.is_empty() {
+        true => std::slice::from_ref(&answer.best),
+        false => &answer.pv[..],
+    };
+    pv_line(pv, depth, score, nodes, elapsed)
 }
 
-/// `info depth ... score ... nodes ... nps ... time ... pv ...` for a finished level whose root
-/// has `material` centipawns for the side to move.
-pub fn level_line(level: &Level, material: i32) -> String {
-    let answer = &level.answer;
-    let nodes = answer.nodes.unwrap_or(answer.evaluations);
-    let pv: Vec<String> = answer.pv.iter().map(|mv| mv.uci()).collect();
-    let pv = if pv.is_empty() {
-        answer.best.uci()
-    } else {
-        pv.join(" ")
-    };
+/// `info depth ... pv ...` for a principal variation `pv` (never empty), the fields as in
+/// [`level_line`].
+pub fn pv_line(pv: &[Move], depth: u8, score: &str, nodes: u64, elapsed: Duration) -> String {
+    let pv: Vec<String> = pv.iter().map(|mv| mv.uci()).collect();
+    let pv = pv.join(" ");
     format!(
-        "info depth {} score {} nodes {} nps {} time {} pv {}",
-        level.plymax,
-        score_field(answer, material),
-        nodes,
-        per_second(nodes, answer.elapsed),
-        answer.elapsed.as_millis(),
-        pv
+        "info depth {depth} score {score} nodes {nodes} nps {} time {} pv {pv}",
+        per_second(nodes, elapsed),
+        elapsed.as_millis(),
     )
 }
 
@@ -72,6 +64,25 @@ pub fn hardware_line(level: &Level, mhz: f64) -> Option<String> {
         crate::text::grouped(answer.evaluations),
         crate::text::duration(real_time(hardware.tstates, mhz)),
     ))
+}
+
+/// Why a level is beyond what the 1978 program could search: deeper than its tables, or a
+/// path longer than its move list (which would have dropped moves); None within both.
+pub fn beyond_1978(level: &Level) -> Option<String> {
+    let peak = level.answer.list_peak.unwrap_or(0);
+    let list = (peak > MLIST_1978_CAPACITY).then(|| {
+        format!("its path held {peak} list entries, the 1978 list holds {MLIST_1978_CAPACITY}")
+    });
+    let tables =
+        (level.plymax > MAX_PLYMAX).then(|| format!("the 1978 tables hold PLYMAX {MAX_PLYMAX}"));
+    let reasons: Vec<String> = tables.into_iter().chain(list).collect();
+    (!reasons.is_empty()).then(|| {
+        format!(
+            "PLYMAX {} is beyond what the 1978 program could search ({})",
+            level.plymax,
+            reasons.join("; ")
+        )
+    })
 }
 
 /// How long `tstates` take at `mhz`.

@@ -5,14 +5,17 @@ use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
+use super::clock::reserve;
 use super::command::{Command, StartPosition, parse_line};
 use super::go::GoParams;
 use super::line::LineError;
-use super::options::{Options, declarations};
+use super::options::Options;
 use super::output::Output;
 use super::read::read_line;
-use super::think::{EngineMove, Thought, think};
+use super::think::think;
+use super::thought::{EngineMove, Thought};
 use crate::game::{Game, MoveTimer, Searcher, Signals, Start};
 
 /// A finished worker: the searcher back, and the move it chose (to carry its POSQ into the game).
@@ -38,6 +41,9 @@ pub struct Session {
     seed: Option<u64>,
     /// True while the running search ponders (until `ponderhit` or `stop`).
     pondering: bool,
+    /// A repeating time control of the engine's side: the moves to go at the last `go`, and
+    /// the engine's clock when the control began.
+    period: Option<(u32, Duration)>,
 }
 
 impl Session {
@@ -46,7 +52,7 @@ impl Session {
         Session {
             out,
             name: name.to_string(),
-            options: Options::default(),
+            options: Options::new(searcher.deepest()),
             game: Some(Game::new()),
             moves: Vec::new(),
             searcher: Some(searcher),
@@ -56,6 +62,7 @@ impl Session {
             pending: None,
             seed: None,
             pondering: false,
+            period: None,
         }
     }
 
@@ -94,6 +101,13 @@ impl Session {
             ) => {
                 self.refuse_position(&error.to_string());
             }
+            // A `go` is answered, whatever its words: here with no move and the reason.
+            Err(error @ LineError::Malformed { command: "go", .. }) => {
+                self.finish_search();
+                self.out
+                    .info(&format!("no search: {}", printable(&error.to_string())));
+                self.out.line("bestmove 0000");
+            }
             Err(error) => self.out.info(&format!("ignored: {error}")),
         }
         true
@@ -118,7 +132,7 @@ impl Session {
         self.out.line(&format!("id name {}", self.name));
         self.out
             .line("id author Dan and Kathe Spracklen (Sargon, 1978); sargon-z80 harness");
-        for line in declarations() {
+        for line in self.options.declarations() {
             self.out.line(&line);
         }
         self.out.line("uciok");
@@ -151,6 +165,7 @@ impl Session {
         self.moves.clear();
         self.pending = None;
         self.seed = None;
+        self.period = None;
     }
 
     /// Follows the GUI's position. When it continues the game held (same start, the held moves
@@ -230,13 +245,17 @@ impl Session {
         } else {
             MoveTimer::running()
         });
-        let seed = self.announce_seed();
+        let (seed, announced) = self.seed();
+        let reserve = self.reserve(&params, game.white_to_move());
         let thought = Thought {
             game,
             index: self.moves.len(),
             params,
             options: self.options.clone(),
             r_register: seed as u8,
+            deepest: searcher.deepest(),
+            reserve,
+            notes: announced.into_iter().collect(),
         };
         let (out, stop, timer) = (
             self.out.clone(),
@@ -253,18 +272,36 @@ impl Session {
         }));
     }
 
-    /// The game's seed: the option's, or one drawn at random and announced for replay.
-    fn announce_seed(&mut self) -> u64 {
+    /// The game's seed: the option's, or one drawn at random; the first search of a game
+    /// says it, for replay.
+    fn seed(&mut self) -> (u64, Option<String>) {
         if let Some(seed) = self.seed {
-            return seed;
+            return (seed, None);
         }
         let seed = self.options.seed.unwrap_or_else(random_seed);
-        self.out.info(&format!(
+        self.seed = Some(seed);
+        let note = format!(
             "seed {seed}: R = 0x{:02X} on entry to FNDMOV (setoption name Seed value {seed} replays this game)",
             seed as u8
-        ));
-        self.seed = Some(seed);
-        seed
+        );
+        (seed, Some(note))
+    }
+
+    /// What this move keeps for the end of a repeating time control: a new control begins
+    /// when the moves to go go up (or with the game), and its time is the engine's clock then.
+    fn reserve(&mut self, params: &GoParams, white_to_move: bool) -> Duration {
+        let (Some(to_go), Some((remaining, _))) =
+            (params.movestogo, params.own_clock(white_to_move))
+        else {
+            self.period = None;
+            return Duration::ZERO;
+        };
+        let start = match self.period {
+            Some((last, start)) if to_go <= last => start,
+            _ => remaining,
+        };
+        self.period = Some((to_go, start));
+        reserve(start)
     }
 
     /// Stops a running search and takes the searcher back.
@@ -356,13 +393,17 @@ mod tests {
         let lines = converse(
             "go depth x\nfoo\nsetoption name Seed value 2\nposition startpos moves e2e5\ngo depth 1\n",
         );
-        assert!(
-            lines[0].starts_with("info string ignored: malformed \"go\""),
-            "{lines:?}"
+        // A `go` is answered even when its words cannot be read.
+        assert_eq!(
+            lines[..2],
+            [
+                "info string no search: malformed \"go\" command: depth \"x\" is not a number",
+                "bestmove 0000"
+            ]
         );
-        assert_eq!(lines[1], "info string ignored: unknown command \"foo\"");
+        assert_eq!(lines[2], "info string ignored: unknown command \"foo\"");
         assert!(
-            lines[2].starts_with("info string refused position"),
+            lines[3].starts_with("info string refused position"),
             "{lines:?}"
         );
         assert_eq!(
@@ -380,15 +421,23 @@ mod tests {
         let script = "setoption name Book value false\nposition startpos moves e2e4\ngo depth 7\n";
         session.run(std::io::Cursor::new(script));
         let lines = captured.lines();
-        // PLYMAX 7 takes seconds: stopped at once, no level finished.
+        // PLYMAX 7 takes seconds: stopped at once, no level finished; PLYMAX 1 searched
+        // natively answers, in the search's one info string and its level line.
         assert!(
-            lines.iter().any(|l| l.starts_with("info string stopped")),
+            lines
+                .iter()
+                .any(|l| l.contains("stopped in PLYMAX 7 before it finished")),
             "{lines:?}"
         );
         assert!(
-            !lines.iter().any(|l| l.starts_with("info depth")),
+            !lines.iter().any(|l| l.starts_with("info depth 7")),
             "{lines:?}"
         );
+        let strings = lines
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .count();
+        assert_eq!(strings, 1, "{lines:?}");
         assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
     }
 

@@ -6,54 +6,11 @@ use std::time::{Duration, Instant};
 
 use super::choice::{Choice, choose};
 use super::clock::budget;
-use super::go::GoParams;
-use super::info::{hardware_line, level_line, real_time, score_byte_line};
-use super::options::{MAX_PLY, Options};
+use super::info::real_time;
 use super::output::Output;
-use crate::engine::Setup;
-use crate::engine::score::material;
-use crate::game::{Deepest, Event, Game, Level, Limits, Searcher, Signals, deepen};
-use crate::reference::Move;
-
-/// What the worker is asked.
-pub struct Thought {
-    /// The game as it stands.
-    pub game: Game,
-    /// How many moves the GUI's move list had (the index the engine's move will have).
-    pub index: usize,
-    /// The `go` arguments.
-    pub params: GoParams,
-    /// The options at the time of `go`.
-    pub options: Options,
-    /// R on entry to FNDMOV.
-    pub r_register: u8,
-}
-
-impl Thought {
-    /// The position as the searches are poked with it: MOVENO 1 is searched as 2 without the
-    /// book.
-    pub fn setup(&self) -> Setup {
-        let mut setup = *self.game.setup();
-        if !self.options.book && setup.moveno == 1 {
-            setup.moveno = 2;
-        }
-        setup
-    }
-}
-
-/// The engine's chosen move, remembered until the GUI plays it in its next `position`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EngineMove {
-    /// Its index in the game's move list.
-    pub index: usize,
-    /// The move.
-    pub best: Move,
-    /// POSQ as the search left it.
-    pub posq_after: [u8; 2],
-    /// True when the fixed-level search took the mate exit with `Mate exit` on (the game's
-    /// level drops by 2).
-    pub mate_exit: bool,
-}
+use super::report::Report;
+use super::thought::{EngineMove, Thought};
+use crate::game::{Deepest, Event, Level, Limits, Searcher, Signals, deepen};
 
 /// Searches, reports and answers `bestmove` (always exactly once).
 pub fn think(
@@ -63,52 +20,60 @@ pub fn think(
     signals: Signals<'_>,
 ) -> Option<EngineMove> {
     let started = Instant::now();
-    let limits = limits(&thought.params, &thought.options, &thought.game);
-    if !thought.params.searchmoves.is_empty() {
-        out.info("searchmoves is not supported: Sargon searches every move");
+    let limits = limits(thought);
+    let mut report = Report::new(out, thought, signals, limits.budget);
+    for note in limit_notes(thought) {
+        report.note(note);
     }
     let setup = thought.setup();
-    let material = material(&setup.board, setup.board.color);
-    let mhz = thought.options.mhz;
-    let mut events = |event: Event<'_>| match event {
-        Event::Level(level) => report_level(out, level, material, mhz),
-        Event::GaveUp(plymax, failure) => out.info(&format!(
-            "PLYMAX {plymax} not searched ({failure}): answering from PLYMAX {}",
-            plymax - 1
-        )),
-    };
     let outcome = deepen(
         searcher,
         &setup,
         thought.r_register,
         &limits,
         signals,
-        &mut events,
+        &mut |event| match event {
+            Event::Level(level) => report.level(level),
+            Event::GaveUp(plymax, failure) => report.note(format!(
+                "PLYMAX {plymax} not searched ({failure}): answering from PLYMAX {}",
+                plymax - 1
+            )),
+        },
     );
     let deepest = outcome.unwrap_or_else(|failure| {
-        out.info(&format!("no search result: {failure}"));
+        report.note(format!("no search result: {failure}"));
         Deepest::default()
     });
-    let choice = choose(searcher, thought, &limits, deepest, signals, out);
+    let choice = choose(searcher, thought, &limits, deepest, signals, &mut report);
     if let Some(level) = choice.as_ref().and_then(|choice| choice.level.as_ref()) {
         if thought.options.historical_clock {
             let hard = limits.budget.map(|budget| budget.hard);
-            hold(level, mhz, started, hard, signals, out);
+            hold(
+                level,
+                thought.options.mhz,
+                started,
+                hard,
+                signals,
+                &mut report,
+            );
         }
     }
-    wait_while_pondering(&thought.params, signals);
+    report.finish();
+    wait_while_pondering(thought, signals);
     answer(thought, choice, out)
 }
 
 /// The GUI's limits as levels: `depth N` alone is PLYMAX N (less what the game's mate exits
 /// took off, with `Mate exit`); a clock, a move time, a node limit or a bare `go` searches level
-/// after level up to the `Ply` option; `infinite` up to the tables' limit; `mate N` up to
-/// PLYMAX 2N - 1.
-pub fn limits(params: &GoParams, options: &Options, game: &Game) -> Limits {
-    let budget = budget(params, game.white_to_move());
+/// after level up to the `Ply` option; `infinite` up to the deepest level the engine's tables
+/// hold; `mate N` up to PLYMAX 2N - 1. Every depth is within the engine's tables.
+pub fn limits(thought: &Thought) -> Limits {
+    let (params, options, game) = (&thought.params, &thought.options, &thought.game);
+    let budget = budget(params, game.white_to_move(), thought.reserve);
+    let clamp = |ply: u32| ply.clamp(1, u32::from(thought.deepest)) as u8;
     let (max_ply, exact) = match (params.depth, params.mate) {
         (Some(depth), _) if budget.is_none() => {
-            let ply = clamp_ply(depth);
+            let ply = clamp(depth);
             let level = if options.mate_exit {
                 game.level(ply)
             } else {
@@ -116,10 +81,10 @@ pub fn limits(params: &GoParams, options: &Options, game: &Game) -> Limits {
             };
             (level, true)
         }
-        (Some(depth), _) => (clamp_ply(depth), false),
-        (None, Some(mate)) => (clamp_ply(mate.saturating_mul(2).saturating_sub(1)), false),
-        (None, None) if params.infinite => (MAX_PLY, false),
-        (None, None) => (options.ply, false),
+        (Some(depth), _) => (clamp(depth), false),
+        (None, Some(mate)) => (clamp(mate.saturating_mul(2).saturating_sub(1)), false),
+        (None, None) if params.infinite => (thought.deepest, false),
+        (None, None) => (options.ply.min(thought.deepest), false),
     };
     Limits {
         max_ply,
@@ -129,17 +94,36 @@ pub fn limits(params: &GoParams, options: &Options, game: &Game) -> Limits {
     }
 }
 
-fn clamp_ply(ply: u32) -> u8 {
-    ply.clamp(1, u32::from(MAX_PLY)) as u8
-}
-
-/// The lines of a finished level: `info depth`, the score byte, the hardware view.
-pub fn report_level(out: &Output, level: &Level, material: i32, mhz: f64) {
-    out.line(&level_line(level, material));
-    out.info(&score_byte_line(level, material));
-    if let Some(line) = hardware_line(level, mhz) {
-        out.info(&line);
+/// What the search says about its limits: numbers read other than written, a depth past the
+/// engine's tables, a clock for the other side only, moves it cannot restrict the search to.
+fn limit_notes(thought: &Thought) -> Vec<String> {
+    let params = &thought.params;
+    let mut notes: Vec<String> = params.notes.iter().map(|n| format!("go: {n}")).collect();
+    let deepest = thought.deepest;
+    let asked = params
+        .depth
+        .or(params.mate.map(|m| m.saturating_mul(2) - 1));
+    if let Some(asked) = asked.filter(|&asked| asked > u32::from(deepest)) {
+        notes.push(format!(
+            "PLYMAX {asked} is past the deepest level this engine's tables hold: searching to {deepest}"
+        ));
     }
+    let white = thought.game.white_to_move();
+    let timed = params.movetime.is_some() || params.infinite;
+    if params.has_clock() && !timed && params.own_clock(white).is_none() {
+        let (mine, theirs) = if white {
+            ("white", "btime")
+        } else {
+            ("black", "wtime")
+        };
+        notes.push(format!(
+            "go gives {theirs} only, and {mine} is to move: no clock for the side to move, so no time limit"
+        ));
+    }
+    if !params.searchmoves.is_empty() {
+        notes.push("searchmoves is not supported: Sargon searches every move".to_string());
+    }
+    notes
 }
 
 /// The historical clock: waits until the real machine would have finished this level's
@@ -150,10 +134,10 @@ fn hold(
     started: Instant,
     hard: Option<Duration>,
     signals: Signals<'_>,
-    out: &Output,
+    report: &mut Report,
 ) {
     let Some(hardware) = level.answer.hardware else {
-        return out.info("the historical clock needs an emulated engine (T-states)");
+        return report.note("the historical clock needs an emulated engine (T-states)".into());
     };
     let mut wait = real_time(hardware.tstates, mhz);
     if let Some(hard) = hard {
@@ -166,7 +150,8 @@ fn hold(
 
 /// `go infinite` answers only after `stop`; `go ponder` after `stop` or `ponderhit` (which
 /// starts the move's clock).
-fn wait_while_pondering(params: &GoParams, signals: Signals<'_>) {
+fn wait_while_pondering(thought: &Thought, signals: Signals<'_>) {
+    let params = &thought.params;
     if !params.infinite && !params.ponder {
         return;
     }
@@ -206,7 +191,8 @@ fn answer(thought: &Thought, choice: Option<Choice>, out: &Output) -> Option<Eng
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{MoveTimer, NativeSearcher};
+    use crate::game::{Game, MoveTimer, NativeSearcher};
+    use crate::uci::options::Options;
     use crate::uci::output::Captured;
     use std::sync::atomic::AtomicBool;
 
@@ -218,6 +204,9 @@ mod tests {
             params: super::super::go::parse_go(&words).unwrap(),
             options: Options::default(),
             r_register: 0,
+            deepest: crate::engine::DEEPEST_PLYMAX,
+            reserve: Duration::ZERO,
+            notes: Vec::new(),
         }
     }
 
@@ -251,15 +240,8 @@ mod tests {
 
     #[test]
     fn limits_of_each_kind_of_go() {
-        let game = Game::new();
-        let options = Options::default();
         let of = |go: &str| {
-            let words: Vec<&str> = go.split_whitespace().collect();
-            let limits = limits(
-                &super::super::go::parse_go(&words).unwrap(),
-                &options,
-                &game,
-            );
+            let limits = limits(&thought(crate::engine::setup::START_FEN, go));
             (
                 limits.max_ply,
                 limits.exact,
@@ -269,26 +251,38 @@ mod tests {
         };
         assert_eq!(of("depth 4"), (4, true, false, None));
         assert_eq!(of("depth 4 movetime 100"), (4, false, true, None));
-        assert_eq!(of("infinite"), (MAX_PLY, false, false, None));
-        assert_eq!(of("movetime 100"), (MAX_PLY, false, true, None));
-        assert_eq!(of("nodes 500"), (MAX_PLY, false, false, Some(500)));
+        assert_eq!(of("depth 40"), (20, true, false, None));
+        assert_eq!(of("infinite"), (20, false, false, None));
+        assert_eq!(of("movetime 100"), (9, false, true, None));
+        assert_eq!(of("nodes 500"), (9, false, false, Some(500)));
         assert_eq!(of("mate 2"), (3, false, false, None));
+        assert_eq!(of("ponder wtime 1000 btime 1000"), (9, false, true, None));
+        assert_eq!(of("btime 1000"), (9, false, false, None));
+        let mut lowered = thought(crate::engine::setup::START_FEN, "depth 4");
+        lowered.game.lower_level();
+        assert_eq!(limits(&lowered).max_ply, 2, "after a mate exit");
+        lowered.options.mate_exit = false;
+        assert_eq!(limits(&lowered).max_ply, 4);
+    }
+
+    #[test]
+    fn the_notes_name_clamps_depths_and_the_other_sides_clock() {
+        let notes = limit_notes(&thought(
+            crate::engine::setup::START_FEN,
+            "btime 1000 depth -3 searchmoves e2e4",
+        ));
         assert_eq!(
-            of("ponder wtime 1000 btime 1000"),
-            (MAX_PLY, false, true, None)
+            notes,
+            [
+                "go: depth \"-3\" read as 1",
+                "go gives btime only, and white is to move: no clock for the side to move, so no time limit",
+                "searchmoves is not supported: Sargon searches every move",
+            ]
         );
-        let mut lowered = Game::new();
-        lowered.lower_level();
-        let params = super::super::go::parse_go(&["depth", "4"]).unwrap();
+        let deep = limit_notes(&thought(crate::engine::setup::START_FEN, "mate 15"));
         assert_eq!(
-            limits(&params, &options, &lowered).max_ply,
-            2,
-            "after a mate exit"
+            deep,
+            ["PLYMAX 29 is past the deepest level this engine's tables hold: searching to 20"]
         );
-        let without = Options {
-            mate_exit: false,
-            ..Options::default()
-        };
-        assert_eq!(limits(&params, &without, &lowered).max_ply, 4);
     }
 }

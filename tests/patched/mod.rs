@@ -107,3 +107,87 @@ pub fn cyclic_list(dir: &Path) -> Patched {
         bytes[at..at + 5].copy_from_slice(&[0x73, 0x23, 0x72, 0x2B, 0x00]);
     })
 }
+
+/// The entries of the 1978 program's move list (MLIST..MLEND).
+pub const LIST_1978: u16 = 341;
+
+/// The built-in image with the 1978 program's move list: its symbol file says MLEND where the
+/// 1978 list ends (341 entries from MLIST), and GENMOV behaves as the 1978 one does there. A
+/// stub written over PERFT (which a search never calls) calls the built-in GENMOV and cuts its
+/// list after the entry at MLEND: the moves past it are dropped, silently; a GENMOV that starts
+/// past MLEND writes nothing and leaves the ply's head word as it was. Everything else is the
+/// built-in image, so below the list's limit its searches are the 1978 program's.
+pub fn list_1978(dir: &Path) -> Patched {
+    let image = default_image();
+    let mlist = symbol(&image, "MLIST");
+    let mlend = mlist + (LIST_1978 - 1) * 6;
+    let stub = stub_1978(&image, mlend);
+    let perft = symbol(&image, "PERFT");
+    let genmov = symbol(&image, "GENMOV");
+    let patched = write(dir, "list78", |image, bytes| {
+        let at = usize::from(perft - image.org);
+        bytes[at..at + stub.len()].copy_from_slice(&stub);
+        let entry = usize::from(genmov - image.org);
+        bytes[entry] = 0xC3; // JP stub
+        bytes[entry + 1..entry + 3].copy_from_slice(&perft.to_le_bytes());
+    });
+    let sym = std::fs::read_to_string(&patched.sym).unwrap();
+    let old = format!("MLEND\t\tEQU 0{:04X}H", symbol(&image, "MLEND"));
+    assert!(
+        sym.contains(&old),
+        "the built-in symbol file names MLEND as {old:?}"
+    );
+    let new = format!("MLEND\t\tEQU 0{mlend:04X}H");
+    std::fs::write(&patched.sym, sym.replace(&old, &new)).unwrap();
+    patched
+}
+
+/// The stub's bytes, assembled at PERFT by the project's assembler.
+fn stub_1978(image: &Image, mlend: u16) -> Vec<u8> {
+    let names = [
+        "INCHK", "CKFLG", "MLNXT", "MLLST", "MLPTRI", "GENMOV", "PERFT",
+    ];
+    let mut source: String = names
+        .iter()
+        .map(|name| format!("{name} EQU {}\n", symbol(image, name)))
+        .collect();
+    source.push_str(&format!("MLEND78 EQU {mlend}\n"));
+    source.push_str(
+        "        ORG PERFT
+GENW:   CALL INCHK
+        LD (CKFLG),A
+        LD HL,(MLNXT)
+        LD DE,MLEND78+1
+        OR A
+        SBC HL,DE
+        JR NC,GFULL             ; no room at all: nothing is written
+        CALL GENMOV+6           ; the built-in GENMOV past its CALL INCHK / LD (CKFLG),A
+        LD HL,(MLNXT)
+        LD DE,MLEND78+7
+        OR A
+        SBC HL,DE
+        RET C                   ; it ended by the entry at MLEND
+        LD HL,MLEND78+6         ; else the entries past MLEND are dropped
+        LD (MLNXT),HL
+        LD HL,MLEND78
+        LD (MLLST),HL
+        XOR A
+        LD (HL),A
+        INC HL
+        LD (HL),A
+        RET
+GFULL:  LD HL,(MLPTRI)          ; the ply opens, its head word untouched
+        INC HL
+        INC HL
+        INC HL
+        INC HL
+        LD (MLPTRI),HL
+        RET
+",
+    );
+    let assembled = sargon_z80::assembler::assemble_str("stub78.asm", &source, &[])
+        .unwrap_or_else(|errors| panic!("the stub assembles: {errors}"));
+    assert_eq!(assembled.start, symbol(image, "PERFT"));
+    assert!(assembled.bytes.len() < 100, "the stub fits over PERFT");
+    assembled.bytes
+}

@@ -246,7 +246,8 @@ def check_score(binary, _fish):
                         raise SystemExit(f"{engine}: depth {depth} in {fen}: score {info['score']}")
         finally:
             me.quit()
-        _, lines = bestmove(binary, engine, f"position fen {QUEEN_UP}", "go depth 3")
+        _, lines = bestmove(binary, engine, "setoption name Details value true",
+                            f"position fen {QUEEN_UP}", "go depth 3")
         byte = [l for l in lines if "SCORE+1 = 0x86" in l and "material +900 cp" in l]
         if not byte or "info depth 3 score cp 975 " not in " ".join(lines):
             raise SystemExit(f"{engine}: no score cp 975 with its byte 0x86: {lines}")
@@ -285,14 +286,15 @@ STALEMATES = ("7k/8/5K2/8/8/3P4/6R1/8 w - - 0 30", "go depth 2", "g2g7")
 
 
 def check_avoid(binary, _fish):
-    """Ahead, a repetition or a stalemate gives way to another move with `Avoid repetition`."""
+    """Ahead, a repetition or a stalemate gives way to another move with `Avoid repetition`
+    (on by default); off, the 1978 program's choice."""
     for engine in ("z80", "native"):
         for position, go, spoiling in (REPEATS, STALEMATES):
-            words, _ = bestmove(binary, engine, f"position fen {position}", go)
+            words, _ = bestmove(binary, engine, "setoption name Avoid repetition value false",
+                                f"position fen {position}", go)
             if words[1] != spoiling:
                 raise SystemExit(f"{engine}: the 1978 choice in {position} is {spoiling}, not {words[1]}")
-            words, lines = bestmove(binary, engine, "setoption name Avoid repetition value true",
-                                    f"position fen {position}", go)
+            words, lines = bestmove(binary, engine, f"position fen {position}", go)
             said = [l for l in lines if "avoid repetition" in l]
             if words[1] == spoiling or not said:
                 raise SystemExit(f"{engine}: {position}: still {words[1]}: {lines}")
@@ -336,13 +338,18 @@ def check_time_use(binary, _fish):
 
 
 def check_infinite(binary, _fish):
-    """`go infinite` goes on past the 1978 levels until `stop`."""
+    """`go infinite` goes on past the 1978 levels and tables until `stop`, and says which
+    levels are beyond what the 1978 program could search."""
     proc = session(binary, "native", "position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "go infinite")
-    collect(proc, "info depth 7", 60)
+    collect(proc, "info depth 10", 60)
     send(proc, "stop")
     lines, _ = collect(proc, "bestmove", 10)
     finish(proc)
-    print(f"depth 7 reached, then {lines[-1]}")
+    beyond = [l for l in lines if "PLYMAX 10 is beyond what the 1978 program could search "
+              "(the 1978 tables hold PLYMAX 9)" in l]
+    if not beyond:
+        raise SystemExit(f"no level said to be beyond the 1978 tables: {lines}")
+    print(f"depth 10 reached, then {lines[-1]}")
 
 
 def check_refused(binary, _fish):
@@ -355,14 +362,18 @@ def check_refused(binary, _fish):
 
 
 def check_nodes(binary, _fish):
-    """`go nodes N` answers the deepest level whose nodes, with those before it, are within N."""
+    """`go nodes N` answers the deepest level whose nodes, with those before it, are within N;
+    each level's line counts the nodes from `go`."""
     for engine in ("z80", "native"):
         words, lines = bestmove(binary, engine, f"position fen {MIDDLEGAME}", "go nodes 20000")
         levels = [l.split() for l in lines if l.startswith("info depth")]
-        total = sum(int(l[l.index("nodes") + 1]) for l in levels)
+        counts = [int(l[l.index("nodes") + 1]) for l in levels]
+        total = counts[-1] if counts else 0
         last = levels[-1] if levels else ["pv", ""]
         if total > 20000 or len(levels) < 2 or last[last.index("pv") + 1] != words[1]:
             raise SystemExit(f"{engine}: {total} nodes in {len(levels)} levels: {lines}")
+        if counts != sorted(counts):
+            raise SystemExit(f"{engine}: nodes are counted from go, they never go down: {counts}")
         print(f"{engine}: {len(levels)} levels, {total} nodes, {words[1]}")
 
 
@@ -382,6 +393,151 @@ def check_move_now(binary, _fish):
         print(f"{engine}: {lines[-1]}")
 
 
+WON = ("8/8/8/4k3/8/8/8/3QK3 w - - 0 2 moves e1f2 e5e4 d1d6 e4f5 d6d5 f5f6 d5d4 f6e6 d4e4 e6d7 "
+       "e4d5 d7e7 d5e4 e7d6 e4d4 d6e7 d4e5 e7d7 e5d5 d7c7 d5e5 c7d7", "go depth 3", "e5d5")
+FIFTY = ("8/8/8/4k3/8/8/P7/3QK3 w - - 99 80", "go depth 5", "d1e2")
+
+
+def check_won_games(binary, _fish):
+    """With the defaults, a queen up, neither the third repetition nor a claimable fifty-move
+    draw is played; with `Avoid repetition` off, the 1978 choice is."""
+    for engine in ("z80", "native"):
+        for position, go, spoiling in (WON, FIFTY):
+            words, lines = bestmove(binary, engine, f"position fen {position}", go)
+            said = [l for l in lines if "avoid repetition" in l]
+            board = chess.Board(position.split(" moves ")[0])
+            for move in position.split(" moves ")[1].split() if " moves " in position else []:
+                board.push_uci(move)
+            board.push_uci(words[1])
+            if words[1] == spoiling or not said or board.can_claim_draw():
+                raise SystemExit(f"{engine}: {position}: {words[1]} throws the win away: {lines}")
+            last = [l.split() for l in lines if l.startswith("info depth")][-1]
+            if last[last.index("pv") + 1] != words[1]:
+                raise SystemExit(f"{engine}: the last line's pv is not the move played: {lines}")
+            off, _ = bestmove(binary, engine, "setoption name Avoid repetition value false",
+                              f"position fen {position}", go)
+            if off[1] != spoiling:
+                raise SystemExit(f"{engine}: the 1978 choice is {spoiling}, not {off[1]}")
+            print(f"{engine}: {words[1]} where the 1978 choice {spoiling} draws: {said[0]}")
+
+
+# Mates the 1978 search claims, and what standard chess has (Stockfish at depth 40 agrees):
+# (position, depth, the score a GUI must be told).
+MATES = (
+    ("8/8/8/4KQ2/7k/8/8/5N2 w - - 0 2", 5, "mate 2"),
+    ("8/8/8/K7/8/6R1/7k/3R4 w - - 0 1", 3, "mate 2"),
+    ("8/8/8/K7/8/6R1/7k/3R4 w - - 0 1", 5, "mate 2"),
+    ("1R6/8/8/8/5K2/3p3k/8/8 w - - 0 2", 5, "mate 3"),
+    ("8/1k1P4/q7/8/2r5/8/8/4K3 b - - 0 1", 4, "mate 3"),
+    ("k7/8/8/4Q3/8/7K/6p1/5R2 w - - 0 1", 4, "mate 3"),
+    ("8/8/7R/7N/6k1/8/3QK3/8 b - - 0 1", 4, "mate -2"),
+    ("8/k7/8/4R3/5Q2/6K1/7p/8 w - - 0 1", 3, "cp 1300"),
+)
+
+
+def check_mate_scores(binary, fish_binary):
+    """`score mate N` only for a mate standard chess has, at its exact distance; a mate the
+    1978 rules see and standard chess does not is `cp` with an `info string` that says why.
+    Stockfish confirms each distance."""
+    fish = chess.engine.SimpleEngine.popen_uci(fish_binary)
+    try:
+        for fen, depth, score in MATES:
+            if score.startswith("mate"):
+                want = int(score.split()[1])
+                info = fish.analyse(chess.Board(fen), chess.engine.Limit(depth=40))
+                if info["score"].relative.mate() != want:
+                    raise SystemExit(f"Stockfish: {fen}: {info['score']}, not {score}")
+            for engine in ("z80", "native"):
+                words, lines = bestmove(binary, engine, f"position fen {fen}", f"go depth {depth}")
+                levels = [l for l in lines if l.startswith("info depth")]
+                told = " ".join(levels[-1].split()[4:6]) if levels else None
+                why = [l for l in lines if "standard chess has none" in l]
+                if told != score or (score.startswith("cp") and not why):
+                    raise SystemExit(f"{engine}: {fen} depth {depth}: told {told}, not {score}: {lines}")
+            print(f"{fen} depth {depth}: {score}")
+    finally:
+        fish.quit()
+
+
+QUEENS = "qqq1kqqq/8/8/8/8/8/8/QQQ1KQQQ w - - 0 20"
+
+
+def check_tiny_budget(binary, _fish):
+    """A budget below the emulated first level's cost (fourteen queens: about 0.2 s) is
+    answered as `stop` does: PLYMAX 1 searched natively, within the budget (plus the pipe's
+    lag)."""
+    for go in ("go movetime 10", "go wtime 20 btime 20"):
+        proc = session(binary, "z80", f"position fen {QUEENS}")
+        send(proc, "isready")
+        collect(proc, "readyok", 10)
+        send(proc, go)
+        lines, waited = collect(proc, "bestmove", 10)
+        finish(proc)
+        said = [l for l in lines if "answering PLYMAX 1, searched natively" in l]
+        if not said or waited > 0.1:
+            raise SystemExit(f"{go}: {waited * 1000:.0f} ms: {lines}")
+        print(f"{go}: {lines[-1]} after {waited * 1000:.0f} ms, {said[0][:70]}...")
+
+
+def check_controls(binary, fish_binary):
+    """Repeating 40-move controls of 4 s: each is reached with at least 0.4 s left (a tenth
+    of the control, less than a second). A game that ends before goes on with a new one on
+    the same clock (the control belongs to the clock)."""
+    for engine in ("native", "z80"):
+        board = chess.Board()
+        me, fish = sargon(binary, engine), stockfish(fish_binary)
+        clock, lefts, moves = 4.0, [], 0
+        try:
+            while len(lefts) < 2:
+                if board.is_game_over(claim_draw=True):
+                    board = chess.Board()
+                if board.turn == chess.WHITE:
+                    to_go = 40 - moves % 40
+                    moves += 1
+                    limit = chess.engine.Limit(white_clock=clock, black_clock=4.0,
+                                               remaining_moves=to_go)
+                    started = time.monotonic()
+                    result = me.play(board, limit)
+                    clock -= time.monotonic() - started
+                    if clock <= 0:
+                        raise SystemExit(f"{engine} lost on time at ply {len(board.move_stack)}")
+                    if to_go == 1:
+                        lefts.append(clock)
+                        clock += 4.0
+                else:
+                    result = fish.play(board, chess.engine.Limit(nodes=200))
+                board.push(result.move)
+        finally:
+            me.quit()
+            fish.quit()
+        if min(lefts) < 0.4:
+            raise SystemExit(f"{engine}: left at the controls: {lefts}")
+        print(f"{engine}: left at the controls: {', '.join(f'{t:.2f} s' for t in lefts)}")
+
+
+def check_window(binary, _fish):
+    """The engine window stays quiet by default: at most one `info string` per search, depths
+    that never go down (a shorter mate is reported at the depth searched), nodes and time from
+    `go`. `Details` adds each level's score byte and T-states."""
+    for engine in ("z80", "native"):
+        for position, go in ((MIDDLEGAME, "go depth 4"), (MATE_AT_HAND, "go depth 3"),
+                             (MIDDLEGAME, "go movetime 500")):
+            _, lines = bestmove(binary, engine, f"position fen {position}", go)
+            strings = [l for l in lines if l.startswith("info string")]
+            levels = [l.split() for l in lines if l.startswith("info depth")]
+            field = lambda key: [int(l[l.index(key) + 1]) for l in levels]
+            if len(strings) > 1 or any(f != sorted(f) for f in (field("depth"), field("nodes"), field("time"))):
+                raise SystemExit(f"{engine} {go}: {lines}")
+            print(f"{engine} {go}: {len(levels)} level lines, {len(strings)} info string")
+        _, lines = bestmove(binary, engine, "setoption name Details value true",
+                            f"position fen {MIDDLEGAME}", "go depth 2")
+        bytes_ = [l for l in lines if "SCORE+1" in l]
+        tstates = [l for l in lines if "T-states" in l]
+        if len(bytes_) != 1 or len(tstates) != (1 if engine == "z80" else 0):
+            raise SystemExit(f"{engine} with Details: {lines}")
+        print(f"{engine} with Details: {bytes_[0]}")
+
+
 CHECKS = {
     "game": check_game,
     "same-moves": check_same_moves,
@@ -397,6 +553,11 @@ CHECKS = {
     "refused": check_refused,
     "nodes": check_nodes,
     "move-now": check_move_now,
+    "won-games": check_won_games,
+    "mate-scores": check_mate_scores,
+    "tiny-budget": check_tiny_budget,
+    "controls": check_controls,
+    "window": check_window,
 }
 
 if __name__ == "__main__":

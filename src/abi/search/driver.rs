@@ -3,6 +3,7 @@
 use crate::machine::{Cost, Image, Machine, MachineError, Observer};
 
 use super::super::symbols::AbiError;
+use super::full::FullList;
 use super::observe::{NoSearchObserver, SearchObserver, SearchOptions};
 use super::pv::EntryPair;
 use super::request::{SearchRequest, poke};
@@ -72,6 +73,9 @@ pub struct SearchRun {
     pub genmov_calls: u64,
     /// MOVE calls: the moves made, the search's nodes as the native engine counts them.
     pub nodes: u64,
+    /// The most list entries the path held at once (MLIST up to MLNXT at a GENMOV return), as
+    /// the native engine's `list_peak` counts them.
+    pub list_peak: usize,
     /// T-states and instructions of the FNDMOV call, its final RET included.
     pub cost: Cost,
     /// The principal variation when asked for (see [`super::pv`]): best move first, as far as
@@ -98,15 +102,11 @@ pub enum SearchDriveError {
         /// SCORE+1 until then.
         score: u8,
     },
-    /// A GENMOV left no room for another entry: moves may have been dropped (the 1978 GENMOV
-    /// drops them silently), so the search may not be the one the program would make with room.
-    #[error(
-        "the move list filled up at ply {ply} (MLIST..MLEND holds too few entries for this search): moves may have been dropped"
-    )]
-    ListFull {
-        /// The ply whose GENMOV filled it.
-        ply: u8,
-    },
+    /// A GENMOV reached the end of the list area (or set MLOVF) and the observer ended the
+    /// search there, before the list was walked: moves may have been dropped (the 1978 GENMOV
+    /// drops them silently), so the search would not be the one the program makes with room.
+    #[error("{0}")]
+    ListFull(Box<FullList>),
     /// The image's own overflow flag MLOVF was set.
     #[error("MLOVF = {0:#04X}: the image's move list or ply table overflowed")]
     Overflow(u8),
@@ -195,7 +195,11 @@ impl SearchDriver {
         let mut machine = self.prepare(request);
         let mut watch = SearchWatch::new(s, observer, options);
         let called = machine.call_watched(s.fndmov, &mut watch);
-        let (findings, mut pv) = (watch.findings, watch.pv);
+        let (mut findings, mut pv) = (watch.findings, watch.pv);
+        if let Some(full) = findings.list_full.take() {
+            // The watch broke the call off at that GENMOV's return.
+            return Err(SearchDriveError::ListFull(Box::new(full)));
+        }
         let cost = match called {
             Ok(cost) => cost,
             Err(MachineError::Aborted { .. }) if findings.stopped => {
@@ -213,9 +217,6 @@ impl SearchDriver {
                 )));
             }
         };
-        if let Some(ply) = findings.list_full {
-            return Err(SearchDriveError::ListFull { ply });
-        }
         if let Some(flag) = s.board.mlovf.map(|at| machine.peek(at)).filter(|&f| f != 0) {
             return Err(SearchDriveError::Overflow(flag));
         }
@@ -226,6 +227,7 @@ impl SearchDriver {
         let run = SearchRun {
             genmov_calls: findings.genmov_calls,
             nodes: findings.moves,
+            list_peak: findings.list_peak,
             ..run
         };
         machine.poke(s.plymax, request.plymax);
@@ -260,6 +262,7 @@ impl SearchDriver {
             evaluations,
             genmov_calls: 0,
             nodes: 0,
+            list_peak: 0,
             cost,
             pv: if book {
                 best.into_iter().collect()

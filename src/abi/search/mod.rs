@@ -24,6 +24,7 @@
 //! ```
 
 mod driver;
+mod full;
 mod observe;
 pub mod pv;
 mod request;
@@ -35,6 +36,7 @@ mod watch;
 pub use driver::{
     SEARCH_BUDGET, SEARCH_LEASH, SearchDriveError, SearchDriver, SearchRun, search_budget,
 };
+pub use full::FullList;
 pub use observe::{EvalTerms, Evaluation, NoSearchObserver, SearchObserver, SearchOptions};
 pub use pv::EntryPair;
 pub use request::SearchRequest;

@@ -2,6 +2,7 @@
 //! list of every node, and a poll for stopping.
 
 use super::super::list::RawEntry;
+use super::full::FullList;
 
 /// The evaluation's terms as it left them at its return (`SARGON_EVAL.md` section 8), when the
 /// image names the variables.
@@ -52,6 +53,15 @@ pub trait SearchObserver {
     /// thread's stop flag read here stops any search at once, a runaway one included.
     fn should_stop(&mut self) -> bool {
         false
+    }
+
+    /// A GENMOV reached the end of the list area or set MLOVF ([`FullList`]): true ends the
+    /// search at once with [`SearchDriveError::ListFull`](super::SearchDriveError::ListFull),
+    /// before a list that lost moves is walked. By default every such list ends the search;
+    /// an observer that can count what the node needs (the game room does) lets a list that
+    /// fit exactly go on.
+    fn on_list_full(&mut self, _full: &FullList) -> bool {
+        true
     }
 
     /// The poll the watch makes at every evaluation, with the nodes (MOVE calls) so far; by

@@ -7,6 +7,7 @@ use std::ops::ControlFlow;
 use crate::machine::{Watch, WatchView};
 
 use super::super::list::{ENTRY_SIZE, RawEntry};
+use super::full::{FullList, entries, full_list};
 use super::observe::{EvalTerms, Evaluation, SearchObserver, SearchOptions};
 use super::pv::PvTracker;
 use super::symbols::SearchSymbols;
@@ -32,8 +33,10 @@ pub(super) struct Findings {
     pub genmov_calls: u64,
     /// MOVE calls: the nodes of the search, as the native engine counts them.
     pub moves: u64,
-    /// The first GENMOV that left no room for another entry: its ply.
-    pub list_full: Option<u8>,
+    /// The GENMOV whose full list ended the search (the observer's choice).
+    pub list_full: Option<FullList>,
+    /// The most list entries the path held at a GENMOV return.
+    pub list_peak: usize,
     /// True when the observer asked to stop.
     pub stopped: bool,
     /// The bound of the walk the search broke, in words (see [`super::walk`]).
@@ -100,16 +103,22 @@ impl<'a, O: SearchObserver> SearchWatch<'a, O> {
         ControlFlow::Continue(())
     }
 
-    /// GENMOV returned: the list full test and, when asked, the list.
-    fn generated(&mut self, view: &WatchView<'_>, start: u16) {
+    /// GENMOV returned: the list full test and, when asked, the list. Break when a list that
+    /// reached the end of the area (or set MLOVF) ends the search, before it is walked.
+    fn generated(&mut self, view: &WatchView<'_>, start: u16) -> ControlFlow<()> {
         let b = &self.s.board;
         let next = view.peek16(b.mlnxt);
         self.findings.genmov_calls += 1;
         let ply = view.peek(self.s.nply);
-        let entries = next.saturating_sub(start) / ENTRY_SIZE;
-        self.walk.listed(ply, u32::from(entries));
-        if next > b.mlend && self.findings.list_full.is_none() {
-            self.findings.list_full = Some(ply);
+        let listed = next.saturating_sub(start) / ENTRY_SIZE;
+        self.walk.listed(ply, u32::from(listed));
+        let path = entries(b.mlist, next);
+        self.findings.list_peak = self.findings.list_peak.max(path);
+        if let Some(full) = full_list(view, b, ply, start) {
+            if self.observer.on_list_full(&full) {
+                self.findings.list_full = Some(full);
+                return ControlFlow::Break(());
+            }
         }
         if self.options.lists {
             read_list(
@@ -120,6 +129,7 @@ impl<'a, O: SearchObserver> SearchWatch<'a, O> {
             );
             self.observer.on_list(ply, &self.list);
         }
+        ControlFlow::Continue(())
     }
 
     /// PC is at an entry the watch marks: Break when the search broke a bound of its walk.
@@ -209,8 +219,7 @@ impl<O: SearchObserver> Watch for SearchWatch<'_, O> {
                 start,
             } if pc == ret && sp == back => {
                 self.inside = Inside::Nothing;
-                self.generated(view, start);
-                ControlFlow::Continue(())
+                self.generated(view, start)
             }
             Inside::Nothing => self.entered(view, pc),
             _ => ControlFlow::Continue(()),

@@ -1,6 +1,8 @@
 //! The commands a run prints: the one that replays a failing position alone, and the one that
 //! goes on with an interrupted run from where it stopped.
 
+use sargon_z80::crosscheck::DEFAULT_SEARCH_RANDOM;
+use sargon_z80::crosscheck::search::DEFAULT_SEARCH_PLY;
 use sargon_z80::crosscheck::suite::Origin;
 use sargon_z80::crosscheck::{PositionFailure, Report, Runaway, SearchFailed};
 use sargon_z80::text::shell_command;
@@ -96,6 +98,15 @@ pub fn resume(args: &CrosscheckArgs, report: &Report) -> String {
     if args.random_depth != DEFAULT_DEPTHS.1 {
         options.extend(["--random-depth".to_string(), args.random_depth.to_string()]);
     }
+    if args.ply != DEFAULT_SEARCH_PLY {
+        options.extend(["--ply".to_string(), args.ply.to_string()]);
+    }
+    if args.search_random != DEFAULT_SEARCH_RANDOM {
+        options.extend([
+            "--search-random".to_string(),
+            args.search_random.to_string(),
+        ]);
+    }
     if args.keep_going {
         options.push("--keep-going".to_string());
     }
@@ -139,7 +150,7 @@ pub fn resume_line(
     }
     line.extend(["--seed".to_string(), run.seed.to_string()]);
     line.extend(options.iter().cloned());
-    line.extend(args.image.replay_words());
+    line.extend(args.image_words());
     if args.json {
         line.push("--json".to_string());
     }

@@ -5,6 +5,7 @@
 mod command;
 mod image;
 mod merge;
+mod mutants;
 mod positions;
 mod progress;
 mod search;
@@ -15,9 +16,10 @@ use std::path::PathBuf;
 use clap::Args;
 
 use sargon_z80::abi::AbiSymbols;
+use sargon_z80::crosscheck::mutants::{CodeMap, Patch, patched};
 use sargon_z80::crosscheck::search::DEFAULT_SEARCH_PLY;
 use sargon_z80::crosscheck::{self, Config, Report, RunError, Span};
-use sargon_z80::crosscheck::{DEFAULT_DEPTH, DEFAULT_RANDOM_DEPTH};
+use sargon_z80::crosscheck::{DEFAULT_DEPTH, DEFAULT_RANDOM_DEPTH, DEFAULT_SEARCH_RANDOM};
 
 pub use image::ImageArgs;
 
@@ -31,6 +33,10 @@ use progress::Progress;
 const MAX_RANDOM: u64 = 1_000_000_000_000;
 /// The most shards a run is cut into.
 const MAX_SHARDS: u64 = 1_000_000;
+/// The most mutants one run makes (each is a default run of a second or more).
+const MAX_MUTANTS: u64 = 1_000_000;
+/// The most random positions whose search the default run compares.
+const MAX_SEARCH_RANDOM: u64 = 1_000_000;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -44,10 +50,14 @@ Examples:
   sargon-z80 crosscheck --merge part*.json       one verdict for all the parts
   sargon-z80 crosscheck --search --ply 3         the search: built-in + 100 random positions
   sargon-z80 crosscheck --search --ply 2 --fen startpos --rom sargon78.bin --sym sargon78.sym
+  sargon-z80 crosscheck --mutants 200 --seed 4   the run's power: 200 one-byte mutants of the code
+  sargon-z80 crosscheck --patch 0x1EA1=0xAF      the default run on one mutant (made in memory)
 
 The default run also compares the image's search with the native engine at PLYMAX 1 and 2 on \
-the built-in positions (when the image defines the search's symbols; --ply 0 leaves it out), \
-after the positions, as the last jobs of the run: shards share them, --merge judges them.
+the built-in positions, on 7 positions of the search's rare paths (mates in one, no legal move) \
+and on its first 150 random positions (--search-random), when the image defines the search's \
+symbols (--ply 0 leaves it out), after the positions, as the last jobs of the run: shards \
+share them, --merge judges them.
 
 Ctrl-C stops after the positions in hand (a search in hand is broken off) and prints what was \
 checked and the command that goes on from there. Exit status: 0 all agree, 1 a mismatch (each \
@@ -105,11 +115,56 @@ pub struct CrosscheckArgs {
     /// The deepest PLYMAX of the search comparison (0: none in the default run).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_SEARCH_PLY, value_parser = clap::value_parser!(u8).range(0..=6))]
     ply: u8,
+    /// How many of the run's random positions (its first ones) the default run's search
+    /// comparison takes too, after the built-in positions, at the same PLYMAX.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SEARCH_RANDOM, conflicts_with_all = ["search", "merge"], value_parser = clap::value_parser!(u64).range(0..=MAX_SEARCH_RANDOM))]
+    search_random: u64,
+    /// Measure the run's power: N random one-byte mutants of the image's code, each checked
+    /// by the default run, the survivors by deep runs; prints the kill ratio and how to
+    /// replay every mutant the default run missed.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_MUTANTS), conflicts_with_all = ["files", "fens", "random", "random_index", "depth", "random_depth", "keep_going", "shard", "from", "merge", "search", "ply", "search_random", "patch"])]
+    mutants: Option<u64>,
+    /// Write BYTE at ADDR over the image in memory before the run (repeatable; the files are
+    /// not touched): how a mutant replays. The code is write-protected as in a mutation run.
+    #[arg(long, value_name = "ADDR=BYTE", conflicts_with = "merge")]
+    patch: Vec<Patch>,
     #[command(flatten)]
     image: ImageArgs,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+}
+
+impl CrosscheckArgs {
+    /// The image the run checks: the chosen one with the `--patch` bytes written over it in
+    /// memory, its code write-protected as in a mutation run.
+    fn load_image(&self) -> anyhow::Result<sargon_z80::machine::Image> {
+        let image = self.image.load()?;
+        if self.patch.is_empty() {
+            return Ok(image);
+        }
+        let code = CodeMap::of(&image)?;
+        Ok(patched(&image, &self.patch, &code)?)
+    }
+
+    /// The arguments that choose the same image, patched the same, for replay commands.
+    fn image_words(&self) -> Vec<String> {
+        let mut words = self.image.replay_words();
+        for patch in &self.patch {
+            words.extend(["--patch".to_string(), patch.to_string()]);
+        }
+        words
+    }
+
+    /// The image for headers, with its patches.
+    fn describe_image(&self) -> String {
+        let image = self.image.describe();
+        if self.patch.is_empty() {
+            return image;
+        }
+        let patches: Vec<String> = self.patch.iter().map(Patch::to_string).collect();
+        format!("{image}, patched {}", patches.join(" "))
+    }
 }
 
 fn parse_shard(text: &str) -> Result<(u64, u64), String> {
@@ -127,6 +182,9 @@ pub fn run(args: CrosscheckArgs) -> anyhow::Result<i32> {
     if !args.merge.is_empty() {
         return merge::run(&args);
     }
+    if let Some(count) = args.mutants {
+        return mutants::run(&args, count);
+    }
     if args.search {
         return search_only(&args);
     }
@@ -138,7 +196,7 @@ fn search_only(args: &CrosscheckArgs) -> anyhow::Result<i32> {
     if args.ply == 0 {
         anyhow::bail!("--search needs --ply 1 or more");
     }
-    let image = args.image.load()?;
+    let image = args.load_image()?;
     search::supported(&image)?;
     let config = positions::config(args)?;
     let positions = search::positions(&config)?;
@@ -159,10 +217,10 @@ fn search_only(args: &CrosscheckArgs) -> anyhow::Result<i32> {
     if !args.json {
         let run = show::run_line(config.random.count, config.random.seed, config.threads);
         outln!("crosscheck --search: {run}")?;
-        outln!("image: {}", args.image.describe())?;
+        outln!("image: {}", args.describe_image())?;
     }
     let report = search::compare_from(&image, &positions, from, args, config.threads)?;
-    let words = args.image.replay_words();
+    let words = args.image_words();
     if let Some(found) = &report.runaway {
         anyhow::bail!("{}", search::ran_away(found, &positions, &words));
     }
@@ -172,7 +230,7 @@ fn search_only(args: &CrosscheckArgs) -> anyhow::Result<i32> {
     if args.json {
         let mut json = search::json(&report, &positions, &words)?;
         json["seed"] = config.random.seed.into();
-        json["image"] = args.image.describe().into();
+        json["image"] = args.describe_image().into();
         if let Some(resume) = &resume {
             json["resume"] = resume.as_str().into();
         }
@@ -199,7 +257,7 @@ fn search_only(args: &CrosscheckArgs) -> anyhow::Result<i32> {
 /// run, the image's search on the built-in positions (jobs of the run like the positions, so
 /// that shards share them and a merge gives the whole run's verdict).
 fn check(args: &CrosscheckArgs) -> anyhow::Result<i32> {
-    let image = args.image.load()?;
+    let image = args.load_image()?;
     let symbols = AbiSymbols::resolve(&image)?;
     let mut config = positions::config(args)?;
     let search_note = search_plan(args, &image, &mut config);
@@ -223,7 +281,7 @@ fn check(args: &CrosscheckArgs) -> anyhow::Result<i32> {
     let report = match run {
         Ok(report) => report,
         Err(RunError::Runaway(runaway)) => {
-            let replay = command::runaway_replay(&args.image.replay_words(), &runaway);
+            let replay = command::runaway_replay(&args.image_words(), &runaway);
             let error = RunError::Runaway(runaway);
             anyhow::bail!("{error}\nreplay: {replay}");
         }
@@ -259,6 +317,7 @@ fn search_plan(
     match search::supported(image) {
         Ok(()) => {
             config.search_ply = args.ply;
+            config.search_random = args.search_random;
             None
         }
         Err(missing) => Some(format!(
@@ -332,3 +391,14 @@ fn clock_seed() -> u64 {
 
 /// The depth defaults, for commands that repeat a run.
 const DEFAULT_DEPTHS: (u32, u32) = (DEFAULT_DEPTH, DEFAULT_RANDOM_DEPTH);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_help_names_the_default_random_searches() {
+        let words = format!("its first {DEFAULT_SEARCH_RANDOM} random positions");
+        assert!(EXAMPLES.contains(&words), "{EXAMPLES}");
+    }
+}

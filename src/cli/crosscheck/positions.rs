@@ -63,6 +63,13 @@ pub fn config(args: &CrosscheckArgs) -> anyhow::Result<Config> {
         keep_going: args.keep_going,
         // Set by the run once it knows whether the image has the search's symbols.
         search_ply: 0,
+        // The search's own positions, searched when the run compares the search.
+        search_positions: if chosen {
+            Vec::new()
+        } else {
+            suite::search_positions()
+        },
+        search_random: 0,
     })
 }
 

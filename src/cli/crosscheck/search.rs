@@ -43,7 +43,7 @@ pub fn positions(config: &Config) -> anyhow::Result<Vec<Searched>> {
         );
     }
     let mut all = Vec::with_capacity(config.total() as usize);
-    for p in &config.positions {
+    for p in config.positions.iter().chain(&config.search_positions) {
         all.push(Searched {
             setup: Setup::from_fen(&p.fen)?,
             origin: p.origin.clone(),

@@ -39,11 +39,7 @@ pub fn header(
         run_line(config.random.count, config.random.seed, config.threads)
     )?;
     if config.searched() > 0 {
-        outln!(
-            "search: the {} listed position(s) at PLYMAX 1..={}, after them, against the native engine",
-            grouped(config.searched()),
-            config.search_ply
-        )?;
+        outln!("{}", hanging(&search_plan(config), 8, MAX_WIDTH))?;
     } else if let Some(note) = search_note {
         outln!("search: {note}")?;
     }
@@ -62,8 +58,40 @@ pub fn header(
             outln!("       {searches}")?;
         }
     }
-    outln!("image: {}; {}", args.image.describe(), list_area(symbols))?;
+    outln!("image: {}; {}", args.describe_image(), list_area(symbols))?;
     Ok(())
+}
+
+/// What the run searches: `search: the 133 listed position(s), the search's 7 and 150 random
+/// ones at PLYMAX 1..=2, after them, against the native engine`.
+pub fn search_plan(config: &Config) -> String {
+    let mut parts = vec![format!(
+        "the {} listed position(s)",
+        grouped(config.searched_listed())
+    )];
+    if !config.search_positions.is_empty() {
+        parts.push(format!(
+            "the search's {}",
+            grouped(config.search_positions.len() as u64)
+        ));
+    }
+    if config.search_random_count() > 0 {
+        parts.push(format!("{} random", grouped(config.search_random_count())));
+    }
+    let last = parts.pop().unwrap_or_default();
+    let all = match parts.is_empty() {
+        true => last,
+        false => format!("{} and {last}", parts.join(", ")),
+    };
+    let ones = if config.searched() > config.searched_listed() {
+        " ones"
+    } else {
+        ""
+    };
+    format!(
+        "search: {all}{ones} at PLYMAX 1..={}, after them, against the native engine",
+        config.search_ply
+    )
 }
 
 /// The seed (only when there are random positions to replay with it) and the threads.
@@ -108,11 +136,11 @@ fn list_area(symbols: &AbiSymbols) -> String {
 
 /// The report, as text or JSON.
 pub fn report(args: &CrosscheckArgs, report: &Report, symbols: &AbiSymbols) -> anyhow::Result<()> {
-    let image_words = args.image.replay_words();
+    let image_words = args.image_words();
     let resume = report.interrupted.then(|| command::resume(args, report));
     if args.json {
         let mut json = json(report, &image_words, resume.as_deref())?;
-        json["image"] = args.image.describe().into();
+        json["image"] = args.describe_image().into();
         json["list_end"] = serde_json::to_value(symbols.list_end_source)?;
         outln!("{}", serde_json::to_string_pretty(&json)?)?;
         return Ok(());

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 
 use sargon_z80::abi::RawEntry;
-use sargon_z80::abi::search::{Evaluation, SearchObserver};
+use sargon_z80::abi::search::{Evaluation, FullList, SearchObserver};
 use sargon_z80::engine::Setup;
 use sargon_z80::files::{Outputs, Stream, path_text};
 use sargon_z80::trace::{TraceHeader, TraceResult, TraceSetup, TraceWriter};
@@ -137,5 +137,10 @@ impl<A: SearchObserver, B: SearchObserver> SearchObserver for Tee<'_, A, B> {
 
     fn should_stop(&mut self) -> bool {
         self.0.should_stop() | self.1.should_stop()
+    }
+
+    /// The first decides (the trace writer has no count of its own).
+    fn on_list_full(&mut self, full: &FullList) -> bool {
+        self.0.on_list_full(full)
     }
 }

@@ -3,9 +3,11 @@
 use std::time::Instant;
 
 use sargon_z80::abi::search::{
-    Evaluation, SearchDriveError, SearchDriver, SearchObserver, SearchOptions, SearchRequest,
+    Evaluation, FullList, SearchDriveError, SearchDriver, SearchObserver, SearchOptions,
+    SearchRequest,
 };
 use sargon_z80::engine::{EvalRecord, Setup, TraceDigest};
+use sargon_z80::game::Overflow;
 use sargon_z80::reference::{Move, sargon_line};
 
 use super::ThinkArgs;
@@ -30,6 +32,12 @@ impl SearchObserver for Digest {
 
     fn should_stop(&mut self) -> bool {
         stopped::asked()
+    }
+
+    /// A list that reached the end of the image's area ends the search only when the node's
+    /// moves did not all fit, as the native engine counts them.
+    fn on_list_full(&mut self, full: &FullList) -> bool {
+        Overflow::at(full).is_some()
     }
 }
 
@@ -95,9 +103,15 @@ pub fn think(args: &ThinkArgs, setup: &Setup) -> anyhow::Result<Report> {
     Ok(report)
 }
 
-/// The search's error: where it stood when Ctrl-C stopped it, or the image's failure, named.
+/// The search's error: where it stood when Ctrl-C stopped it, or the image's failure, named
+/// (a move list that overflowed in the native engine's words).
 fn failed(args: &ThinkArgs, error: SearchDriveError) -> anyhow::Error {
+    let could_not = || format!("{} could not search", args.image.describe());
     match error {
+        SearchDriveError::ListFull(full) => match Overflow::at(&full) {
+            Some(overflow) => anyhow::anyhow!("{overflow}").context(could_not()),
+            None => anyhow::Error::new(SearchDriveError::ListFull(full)).context(could_not()),
+        },
         SearchDriveError::Aborted {
             evaluations,
             nodes,
@@ -109,8 +123,6 @@ fn failed(args: &ThinkArgs, error: SearchDriveError) -> anyhow::Error {
             best: best.map(|pair| Move::sargon(pair.entry, pair.second)),
         }
         .into(),
-        error => {
-            anyhow::Error::new(error).context(format!("{} could not search", args.image.describe()))
-        }
+        error => anyhow::Error::new(error).context(could_not()),
     }
 }

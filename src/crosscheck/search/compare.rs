@@ -5,9 +5,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::abi::AbiError;
 use crate::abi::search::{
     Evaluation, SearchDriveError, SearchDriver, SearchObserver, SearchOptions, SearchRequest,
-    SearchRun,
+    SearchRun, SearchSymbols,
 };
 use crate::engine::{Engine, EvalRecord, Observer, SearchError, SearchParams, SearchResult, Setup};
+use crate::machine::Machine;
 use crate::position::square_name;
 use crate::reference::{Move, sargon_line};
 
@@ -222,6 +223,9 @@ impl SearchCheck {
         if let Some(pmate) = run.pmate {
             same("PMATE", pmate, native.pmate)?;
         }
+        if let Some(machine) = self.driver.last_machine() {
+            left_as_poked(machine, self.driver.symbols(), setup)?;
+        }
         if self.compare_pv {
             let pairs = run.pv.iter().map(|pair| (pair.entry, pair.second));
             let image: Vec<String> = sargon_line(&setup.board, pairs)
@@ -233,6 +237,37 @@ impl SearchCheck {
         }
         Ok(())
     }
+}
+
+/// What FNDMOV leaves as the harness poked it (`SARGON_SEARCH.md` 7.2): the board, POSK,
+/// KOLOR, COLOR (FNDMOV copies KOLOR into it) and MOVENO. A search that writes where it
+/// should not, or takes a move back wrongly, is caught here even when its answer agrees.
+fn left_as_poked(machine: &Machine, s: &SearchSymbols, setup: &Setup) -> Result<(), SearchFailure> {
+    let board = &setup.board;
+    let memory = machine.memory();
+    let at = usize::from(s.board.boarda);
+    let cells = &memory[at..at + board.cells.len()];
+    if let Some(i) = (0..cells.len()).find(|&i| cells[i] != board.cells[i]) {
+        return Err(SearchFailure::Differ(SearchDifference {
+            field: "BOARDA after".to_string(),
+            image: format!("cell {i} = {:#04X}", cells[i]),
+            native: format!("{:#04X} as poked", board.cells[i]),
+        }));
+    }
+    // Compared raw first: the text of a difference is made only when there is one.
+    let posk = [
+        machine.peek(s.board.posk),
+        machine.peek(s.board.posk.wrapping_add(1)),
+    ];
+    if posk != board.posk {
+        same("POSK after", squares(posk), squares(board.posk))?;
+    }
+    for (field, addr) in [("KOLOR after", s.kolor), ("COLOR after", s.board.color)] {
+        if machine.peek(addr) != board.color {
+            same(field, hex(machine.peek(addr)), hex(board.color))?;
+        }
+    }
+    same("MOVENO after", machine.peek(s.moveno), setup.moveno)
 }
 
 /// Both answers, or why there is nothing to compare: a list that filled up on both sides is

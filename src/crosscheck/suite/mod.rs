@@ -21,6 +21,8 @@ use crate::position::Board;
 const CPW_EPD: &str = include_str!("data/cpw.epd");
 /// The 126-position perft suite (a copy of `../shared/perft/perftsuite.epd`).
 const SUITE_EPD: &str = include_str!("data/perftsuite.epd");
+/// The search's own positions: mates in one and sides with no legal move.
+const SEARCH_EPD: &str = include_str!("data/search.epd");
 
 /// A position to check, with where it came from and the perft counts claimed for it.
 #[derive(Debug, Clone)]
@@ -88,6 +90,14 @@ pub fn builtin_positions() -> Vec<Position> {
     positions_from_epd(entries).expect("the built-in FENs are valid")
 }
 
+/// The positions whose search the default run compares besides the built-in ones: mates in
+/// one (the mate exit, for each colour and by a promotion) and sides to move with no legal
+/// move (checkmated, stalemated).
+pub fn search_positions() -> Vec<Position> {
+    let entries = parse_epd(SEARCH_EPD, "built-in:search.epd").expect("the built-in EPD parses");
+    positions_from_epd(entries).expect("the built-in FENs are valid")
+}
+
 /// Reads EPD files into positions; a bad line or FEN is an error naming file and line.
 pub fn epd_positions(paths: &[std::path::PathBuf]) -> Result<Vec<Position>, EpdError> {
     let mut positions = Vec::new();
@@ -130,6 +140,10 @@ mod tests {
         assert_eq!(positions.len(), 133);
         assert_eq!(positions[0].board, Board::startpos());
         assert_eq!(positions[7].origin.label(), "built-in:perftsuite.epd:3");
+        let search = search_positions();
+        assert_eq!(search.len(), 7);
+        assert_eq!(search[0].origin.label(), "built-in:search.epd:5");
+        assert_eq!(search[0].counts, vec![(1, 20), (2, 152), (3, 3029)]);
     }
 
     #[test]

@@ -17,13 +17,13 @@ mod walk;
 pub use ply::Visit;
 pub use pv::{Line, MAX_LINE};
 pub use result::{
-    MAX_PLYMAX, MLIST_1978_CAPACITY, Partial, RootEval, RootMove, SearchError, SearchParams,
-    SearchResult,
+    DEEPEST_PLYMAX, MAX_PLYMAX, MLIST_1978_CAPACITY, Partial, RootEval, RootMove, SearchError,
+    SearchParams, SearchResult, UNBOUNDED_LIST,
 };
 
 use ply::Ply;
 use pv::PvTable;
-use walk::{Halt, Walk};
+use walk::{Halt, SCORE_SLOTS, Walk};
 
 use super::book::book_move;
 use super::eval::Region;
@@ -33,7 +33,7 @@ use super::trace::{NoObserver, Observer, TraceDigest};
 use crate::reference::{Rules, legal_moves};
 
 /// Plies 1..=PLYMAX+1 (index 0 unused, the root has no list).
-const PLIES: usize = MAX_PLYMAX as usize + 2;
+const PLIES: usize = DEEPEST_PLYMAX as usize + 2;
 
 /// The search's reusable memory. One engine runs one search at a time.
 ///
@@ -85,7 +85,7 @@ impl Engine {
         params: &SearchParams,
         observer: &mut O,
     ) -> Result<SearchResult, SearchError> {
-        if params.plymax > MAX_PLYMAX {
+        if params.plymax > DEEPEST_PLYMAX {
             return Err(SearchError::PlyMax(params.plymax));
         }
         if !setup.board.is_well_formed() {
@@ -102,7 +102,7 @@ impl Engine {
             plies: &mut self.plies,
             pv: &mut self.pv,
             observer,
-            s: [0; 12],
+            s: [0; SCORE_SLOTS],
             color: setup.board.color,
             kolor: setup.board.color,
             moveno: setup.moveno,

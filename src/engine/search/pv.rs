@@ -4,8 +4,8 @@
 
 use crate::reference::Move;
 
-/// The most plies a line can hold: PLYMAX 9 plus the check extension.
-pub const MAX_LINE: usize = 10;
+/// The most plies a line can hold: the deepest PLYMAX plus the check extension.
+pub const MAX_LINE: usize = super::DEEPEST_PLYMAX as usize + 1;
 
 /// A line of moves in a fixed array.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -57,11 +57,15 @@ impl Line {
     }
 
     /// `mv` followed by `rest` (cut to fit, which a search within the table limit never needs).
-    pub(super) fn set(&mut self, mv: Option<&Move>, rest: &Line) {
+    pub(super) fn set(&mut self, mv: Option<&Move>, rest: Option<&Line>) {
         match mv {
             None => self.len = 0,
             Some(mv) => {
                 self.moves[0] = *mv;
+                let Some(rest) = rest else {
+                    self.len = 1;
+                    return;
+                };
                 let tail = rest.len().min(MAX_LINE - 1);
                 self.moves[1..=tail].copy_from_slice(&rest.moves[..tail]);
                 self.len = tail as u8 + 1;
@@ -93,8 +97,7 @@ impl PvTable {
     /// then follows the move) or from a leaf evaluation.
     pub fn improve(&mut self, k: usize, mv: Option<&Move>, child: bool) {
         let (upper, lower) = self.lines.split_at_mut(k + 1);
-        let rest = if child { lower[0] } else { Line::new() };
-        upper[k].set(mv, &rest);
+        upper[k].set(mv, child.then(|| &lower[0]));
     }
 
     /// Ply `k`'s line.

@@ -14,11 +14,21 @@ pub const MLIST_1978_CAPACITY: usize = 341;
 /// The deepest PLYMAX the 1978 tables allow (SCORE 12 bytes, PLYIX 10 plies; SARGON_SEARCH.md 7.4).
 pub const MAX_PLYMAX: u8 = 9;
 
+/// The deepest PLYMAX the native engine's tables hold: past the 1978 program's 9, for analysis
+/// (a search deeper than 9 is the 1978 search with larger tables, which the 1978 program could
+/// not run).
+pub const DEEPEST_PLYMAX: u8 = 20;
+
+/// A list capacity that never runs out: the native engine gives every ply its own list, so a
+/// search can hold a path of any length ([`SearchParams::unbounded`]).
+pub const UNBOUNDED_LIST: usize = usize::MAX;
+
 /// The inputs of one FNDMOV call besides the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SearchParams {
-    /// PLYMAX, 0..=9 (0 is what a mate exit leaves at 2: every move evaluated, no sort, no
-    /// check extension).
+    /// PLYMAX, 0..=[`DEEPEST_PLYMAX`] (0 is what a mate exit leaves at 2: every move
+    /// evaluated, no sort, no check extension; past [`MAX_PLYMAX`] the 1978 tables would not
+    /// hold the search).
     pub plymax: u8,
     /// Bit 0 chooses white's book move when MOVENO = 1 (the Z80's R register on entry to FNDMOV).
     pub r_register: u8,
@@ -33,6 +43,16 @@ impl SearchParams {
             plymax,
             r_register: 0,
             list_capacity: MLIST_1978_CAPACITY,
+        }
+    }
+
+    /// PLYMAX `plymax`, R = 0, a list as large as the path needs: the 1978 program's decisions
+    /// wherever its list would have held the path, and the same search with room beyond.
+    pub const fn unbounded(plymax: u8) -> SearchParams {
+        SearchParams {
+            plymax,
+            r_register: 0,
+            list_capacity: UNBOUNDED_LIST,
         }
     }
 }
@@ -83,7 +103,8 @@ pub struct SearchResult {
     pub pv: Line,
     /// The root evaluation; None after BOOK.
     pub root: Option<RootEval>,
-    /// The most move-list entries the path held at once.
+    /// The most move-list entries the path held at once (more than [`MLIST_1978_CAPACITY`]:
+    /// the 1978 program's list would have overflowed on this search).
     pub list_peak: usize,
     /// Paths that left the modelled memory (empty in every search seen so far).
     pub anomalies: Anomalies,
@@ -117,8 +138,10 @@ pub struct Partial {
 /// A search that gave no answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 pub enum SearchError {
-    /// PLYMAX beyond the 1978 tables.
-    #[error("PLYMAX {0} is outside 0..={MAX_PLYMAX} (the 1978 score and ply tables)")]
+    /// PLYMAX beyond the native engine's tables.
+    #[error(
+        "PLYMAX {0} is outside 0..={DEEPEST_PLYMAX} (the native engine's tables; the 1978 score and ply tables hold {MAX_PLYMAX})"
+    )]
     PlyMax(u8),
     /// The board breaks the ABI's invariants (border cells, POSK on the kings).
     #[error("the board is not well formed (border cells, piece types, POSK on each king)")]

@@ -10,6 +10,10 @@ use crate::engine::trace::{EvalRecord, Observer, TraceDigest};
 use crate::position::{BLACK, Board, WHITE};
 use crate::reference::{Move, Undo, genmov, in_check, make, unmake};
 
+/// The score table: S[0..=PLYMAX+1] for the deepest PLYMAX the tables hold (the 1978 table
+/// has 12 bytes, enough for its PLYMAX 9 and one more).
+pub(super) const SCORE_SLOTS: usize = super::DEEPEST_PLYMAX as usize + 3;
+
 /// Why a search stopped without an answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Halt {
@@ -40,7 +44,7 @@ pub(super) struct Walk<'a, O: Observer> {
     pub pv: &'a mut PvTable,
     pub observer: &'a mut O,
     /// SCORE: S[0..=PLYMAX+1].
-    pub s: [u8; 12],
+    pub s: [u8; SCORE_SLOTS],
     pub color: u8,
     pub kolor: u8,
     pub moveno: u8,

@@ -11,7 +11,7 @@ use super::save::save;
 use super::worker::Finished;
 use crate::engine::score::material;
 use crate::files::{WriteError, path_text};
-use crate::game::{Answer, Ending, Failure, Game, GameError, Request, Tags, ending, pgn, today};
+use crate::game::{Ending, Failure, Fitted, Game, GameError, Request, Tags, ending, pgn, today};
 use crate::position::color_name;
 use crate::reference::{Move, Rules, SanError, in_check, san};
 
@@ -254,7 +254,6 @@ impl PlayApp {
         let id = self.worker.start(request);
         self.thinking = Some(Thinking {
             id,
-            plymax: self.options.level,
             started: Instant::now(),
         });
     }
@@ -267,13 +266,13 @@ impl PlayApp {
             return;
         }
         match finished.result {
-            Ok(answer) => self.play_reply(answer, thinking.plymax),
+            Ok(fitted) => self.play_reply(fitted),
             Err(Failure::NoLegalMove { .. }) => {
                 self.after_move();
             }
             Err(Failure::Aborted(_)) => self.say(Tone::Info, "search stopped"),
-            Err(Failure::Engine(error)) => {
-                self.say(Tone::Error, &format!("Sargon's search failed: {error}"));
+            Err(failure @ (Failure::Engine(_) | Failure::Overflow(_))) => {
+                self.say(Tone::Error, &format!("Sargon's search failed: {failure}"));
             }
             Err(Failure::Runaway(error)) => {
                 self.failure = Some(format!("Sargon's search failed: {error}"));
@@ -282,7 +281,8 @@ impl PlayApp {
         }
     }
 
-    fn play_reply(&mut self, answer: Answer, plymax: u8) {
+    fn play_reply(&mut self, fitted: Fitted) {
+        let (answer, plymax) = (fitted.answer, fitted.plymax);
         let mv = answer.best;
         if san(self.game.board(), &mv, Rules::Standard).is_none() {
             let text = format!("Sargon answered {}, which is not legal here", mv.uci());
@@ -299,7 +299,17 @@ impl PlayApp {
             material,
         });
         if !self.after_move() {
-            self.say(Tone::Good, &format!("Sargon played {numbered}: your move"));
+            let lower = match fitted.refused {
+                Some((asked, overflow)) => format!(
+                    " at level {plymax} (level {asked} needs {} list entries, {} fit)",
+                    overflow.needed, overflow.capacity
+                ),
+                None => String::new(),
+            };
+            self.say(
+                Tone::Good,
+                &format!("Sargon played {numbered}{lower}: your move"),
+            );
         }
     }
 

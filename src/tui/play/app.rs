@@ -94,7 +94,6 @@ pub struct Reply {
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Thinking {
     pub(super) id: u64,
-    pub(super) plymax: u8,
     pub(super) started: Instant,
 }
 

@@ -7,7 +7,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel}
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::game::{Answer, Control, Failure, Request, Searcher};
+use crate::game::{Control, Failure, Fitted, Request, Searcher, search_fitting};
 
 /// One search for the thread.
 struct Job {
@@ -21,8 +21,9 @@ struct Job {
 pub struct Finished {
     /// The search's number.
     pub id: u64,
-    /// Its answer, or why there is none.
-    pub result: Result<Answer, Failure>,
+    /// Its answer (from a lower level when the level's move lists do not fit), or why there
+    /// is none.
+    pub result: Result<Fitted, Failure>,
 }
 
 /// The search thread and the one search it may be running.
@@ -43,7 +44,7 @@ impl Worker {
         let thread = std::thread::spawn(move || {
             for job in inbox {
                 let control = Control::new(&job.stop);
-                let result = searcher.search(&job.request, &control);
+                let result = search_fitting(searcher.as_mut(), &job.request, &control);
                 if outbox.send(Finished { id: job.id, result }).is_err() {
                     break;
                 }
@@ -177,7 +178,7 @@ mod tests {
         assert_ne!(first, second);
         let finished = worker.wait(Duration::from_secs(60)).unwrap();
         assert_eq!(finished.id, second);
-        let answer = finished.result.unwrap();
+        let answer = finished.result.unwrap().answer;
         assert_eq!(
             (answer.best.uci(), answer.evaluations),
             ("b1c3".to_string(), 118)
