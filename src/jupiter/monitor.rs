@@ -57,6 +57,18 @@ impl Call {
     pub fn is_empty(&self) -> bool {
         false
     }
+
+    /// The call's name, in the words every disassembly uses for the six blocks.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Call::ReadKey => "key",
+            Call::Write => "echo",
+            Call::NewLine => "new line",
+            Call::Line { .. } => "print line",
+            Call::Block { .. } => "print",
+            Call::Exit => "return to the monitor",
+        }
+    }
 }
 
 /// The call whose parameter block starts at `at` in `memory` (64 KiB; addresses wrap), or

@@ -29,7 +29,7 @@ pub use app::{
 };
 pub use heat::{FADE, Heat, Touch};
 pub use moves::ListedMove;
-pub use program::{PROGRAM_HELP, call_name, video_cells};
+pub use program::{PROGRAM_HELP, video_cells};
 pub use program_view::PROGRAM_MIN;
 pub use routine::{Routine, SearchInputs};
 pub use target::{ProgramOptions, View};

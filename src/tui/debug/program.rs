@@ -311,7 +311,7 @@ impl App {
     pub fn describe_call(&self, call: &MonitorCall) -> String {
         let at = self.name_of(call.block.wrapping_sub(1));
         let effect = self.call_effect(call);
-        format!("monitor {} at {at}: {effect}", call_name(&call.call))
+        format!("monitor {} at {at}: {effect}", call.call.name())
     }
 
     /// What a monitor call did, in a few words.
@@ -375,18 +375,6 @@ impl App {
     }
 }
 
-/// The monitor call's name: the words of the machine's manual for the six blocks.
-pub fn call_name(call: &Call) -> &'static str {
-    match call {
-        Call::ReadKey => "key",
-        Call::Write => "echo",
-        Call::NewLine => "new line",
-        Call::Line { .. } => "print line",
-        Call::Block { .. } => "print",
-        Call::Exit => "return to the monitor",
-    }
-}
-
 /// A key as typed: `'e'`, or its `{enter}` name.
 fn quoted_key(key: u8) -> String {
     match key {
@@ -430,6 +418,6 @@ mod tests {
         assert_eq!(quoted_key(b'e'), "'e'");
         assert_eq!(quoted_key(0x0D), "{enter}");
         assert_eq!(quoted_key(b' '), "' '");
-        assert_eq!(call_name(&Call::Exit), "return to the monitor");
+        assert_eq!(Call::Exit.name(), "return to the monitor");
     }
 }

@@ -10,7 +10,6 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use super::app::{App, CallState};
-use super::program::call_name;
 use super::target::{Target, View};
 use super::view::help_line;
 use crate::jupiter::{COLUMNS, ROWS, VIDEO, key_text};
@@ -227,7 +226,7 @@ impl App {
                 vec![
                     Line::from(format!(
                         "{} at {} · block {}",
-                        call_name(&call.call),
+                        call.call.name(),
                         self.short_name(call.block.wrapping_sub(1)),
                         block.join(" ")
                     )),

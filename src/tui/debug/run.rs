@@ -250,7 +250,7 @@ impl App {
         let by = match self.last_call().filter(|_| hit.by_monitor) {
             Some(call) => format!(
                 "the monitor's {} at {}",
-                super::program::call_name(&call.call),
+                call.call.name(),
                 self.name_of(hit.pc)
             ),
             None => self.name_of(hit.pc),
