@@ -40,16 +40,55 @@ const LONG: [u8; 11] = [
 ];
 
 #[test]
+fn the_budget_is_exact_at_each_side_of_a_slices_end() {
+    for budget in [1, SLICE - 1, SLICE, SLICE + 1, 2 * SLICE, 2 * SLICE + 1] {
+        let mut m = machine(&[0x18, 0xFE], "SPIN EQU 8000H");
+        m.set_budget(budget);
+        let error = m.call(ORG).unwrap_err();
+        let expected = MachineError::BudgetExceeded {
+            pc: ORG,
+            count: budget,
+            tstates: 12 * budget,
+            routine: Some("SPIN".to_string()),
+        };
+        assert_eq!(error, expected, "budget {budget}");
+    }
+}
+
+#[test]
 fn a_call_of_many_slices_costs_what_its_steps_cost() {
-    let mut called = machine(&LONG, "");
-    called.set_r(0x85);
-    let cost = called.call(ORG).unwrap();
+    let cost = same_as_stepped(&LONG);
     assert_eq!(cost.instructions, 1 + 4 * 65_536 + 2);
     assert_eq!(
         cost.tstates,
         10 + 65_535 * (6 + 4 + 4 + 12) + (6 + 4 + 4 + 7) + 9 + 10
     );
-    let mut stepped = machine(&LONG, "");
+}
+
+/// LD BC,20000; loop: INC IX; DEC BC; LD A,B; OR C; JR NZ,loop; LD A,R; RET: 100,003
+/// instructions, a prefix fetch in each fifth, for R (13,107 in the first slice, which is not a
+/// multiple of 128).
+const PREFIXED: [u8; 13] = [
+    0x01, 0x20, 0x4E, 0xDD, 0x23, 0x0B, 0x78, 0xB1, 0x20, 0xF9, 0xED, 0x5F, 0xC9,
+];
+
+#[test]
+fn prefix_fetches_count_for_r_across_slices() {
+    let cost = same_as_stepped(&PREFIXED);
+    assert_eq!(cost.instructions, 1 + 5 * 20_000 + 2);
+    assert_eq!(
+        cost.tstates,
+        10 + 19_999 * (10 + 6 + 4 + 4 + 12) + (10 + 6 + 4 + 4 + 7) + 9 + 10
+    );
+}
+
+/// Calls `code` and steps it on another machine (R set to 85H in both): the call's cost, the
+/// same as the steps', and the same registers, R and what LD A,R read included.
+fn same_as_stepped(code: &[u8]) -> sargon_z80::machine::Cost {
+    let mut called = machine(code, "");
+    called.set_r(0x85);
+    let cost = called.call(ORG).unwrap();
+    let mut stepped = machine(code, "");
     stepped.set_r(0x85);
     stepped.begin_call(ORG);
     let (mut tstates, mut steps) = (0, 0);
@@ -67,6 +106,7 @@ fn a_call_of_many_slices_costs_what_its_steps_cost() {
         stepped.registers(),
         "R and A from LD A,R"
     );
+    cost
 }
 
 /// Counts what an observer is shown.

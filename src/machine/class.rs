@@ -159,14 +159,21 @@ fn shaped(rule: Wz, t: u8, prefixes: u8) -> Option<u8> {
     Some(GROUPS[group].0 + at as u8)
 }
 
-/// One prefix fetch in the step loop's running sum ([`ADDS`]): R counts fetches modulo 128,
-/// so the top eight bits hold enough of their count, and 2^56 T-states (over 500 years of a
-/// 4 MHz Z80) are more than any run.
-pub const PREFIX_FETCH: u64 = 1 << 56;
+/// One prefix fetch in the step loop's running sum of a slice ([`ADDS`]), above the T-states
+/// (a slice of at most 65,536 instructions of at most 255 T-states each, the timing's bound,
+/// stays below 2^24): a classified instruction has at most one, so the slice's fit in the 23
+/// bits below [`INSTRUCTION`].
+pub const PREFIX_FETCH: u64 = 1 << 24;
 
-/// What each class adds to the step loop's running sum: its T-states (not taken, for a
-/// branch) and its prefix fetches ([`PREFIX_FETCH`]); nothing for [`CLOSER`] and [`UNKNOWN`],
-/// which the loop counts the long way.
+/// One instruction in the step loop's running sum of a slice ([`ADDS`]), in its top 17 bits:
+/// the loop starts them at 2^17 minus the slice's length, so that the slice's last instruction
+/// carries out of the sum, and the one addition that counts T-states and prefix fetches also
+/// tests the budget.
+pub const INSTRUCTION: u64 = 1 << 47;
+
+/// What each class adds to the step loop's running sum: one [`INSTRUCTION`], its T-states (not
+/// taken, for a branch) and its prefix fetches ([`PREFIX_FETCH`]); only the instruction for
+/// [`CLOSER`] and [`UNKNOWN`], which the loop counts the long way.
 pub const ADDS: [u64; 256] = {
     let mut out = [0; 256];
     let mut c = 0;
@@ -195,6 +202,11 @@ pub const ADDS: [u64; 256] = {
         let b = BRANCHES[k];
         out[BRANCH as usize + k] = b.t as u64 + b.prefixes as u64 * PREFIX_FETCH;
         k += 1;
+    }
+    let mut c = 0;
+    while c < out.len() {
+        out[c] += INSTRUCTION;
+        c += 1;
     }
     out
 };
@@ -380,7 +392,7 @@ mod tests {
             let c = c.class;
             if c < BRANCH {
                 assert_eq!(e.flags & !flag::STACK, 0, "{bytes:02X?}");
-                let add = u64::from(e.t) + u64::from(e.m1 - 1) * PREFIX_FETCH;
+                let add = INSTRUCTION + u64::from(e.t) + u64::from(e.m1 - 1) * PREFIX_FETCH;
                 assert_eq!(ADDS[usize::from(c)], add, "{bytes:02X?}");
                 assert_eq!(c >= STACK, e.moves_sp(), "{bytes:02X?}");
                 let with_rule = (WZ..STACK).contains(&c);

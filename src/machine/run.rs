@@ -27,37 +27,90 @@ use super::{Cost, MachineError, refresh};
 /// test of its own.
 pub const SLICE: u64 = 1 << 16;
 
-/// The running totals of a call, kept in registers by the loop (the prefix fetches of the
-/// instructions the loop looks at closer are in `Ram::prefixes`, which leaves a register to
-/// the rest). Functions the loop calls without inlining them take it by value and hand it
-/// back, so that it stays in registers.
+/// The T-states of a slice's running sum ([`Tally::sum`]), below its prefix fetches.
+const T_BITS: u64 = class::PREFIX_FETCH - 1;
+
+/// The prefix fetches of a slice's running sum, below its instructions.
+const FETCH_BITS: u64 = (class::INSTRUCTION - 1) & !T_BITS;
+
+/// The instructions of a slice's running sum count modulo 2^17 (`class::INSTRUCTION`).
+const SLICE_SPAN: u64 = u64::MAX / class::INSTRUCTION + 1;
+
+// Each field holds a whole slice: its T-states (at most 255 an instruction), its prefix
+// fetches (at most one a classified instruction) and its length.
+const _: () = assert!(
+    SLICE * 255 < class::PREFIX_FETCH
+        && SLICE * class::PREFIX_FETCH < class::INSTRUCTION
+        && SLICE < SLICE_SPAN
+);
+
+/// The running totals of a call: the loop keeps `sum` in a register and the rest where the
+/// compiler likes (only a slice's end and a stop read them). Functions the loop calls without
+/// inlining them take it by value and hand it back, so that `sum` stays in its register.
 #[derive(Clone, Copy)]
 struct Tally {
-    /// T-states, and from bit 56 up the prefix fetches of classified instructions (modulo 256,
-    /// see `class::PREFIX_FETCH`): one addition counts both.
+    /// The running slice's T-states, prefix fetches of classified instructions (the prefix
+    /// fetches of the instructions the loop looks at closer are in `Ram::prefixes`) and
+    /// instructions, one field above the other (`class::ADDS`): one addition counts all three,
+    /// and it carries out of the word after the slice's last instruction.
     sum: u64,
-    /// Instructions left in the budget: counting down makes the budget test one branch.
-    remaining: u64,
+    /// `sum` at the slice's start: its instructions are 2^17 minus the slice's length.
+    start: u64,
+    /// The call's T-states and instructions before the running slice.
+    before: Cost,
+    /// The call's prefix fetches of classified instructions before the running slice.
+    fetches: u64,
 }
 
 impl Tally {
-    fn instructions(&self, g: &Guards) -> u64 {
-        g.budget - self.remaining
+    /// The totals of a call whose first slice runs `len` instructions (1 ..= [`SLICE`]).
+    fn new(len: u64) -> Tally {
+        debug_assert!((1..=SLICE).contains(&len), "a slice of {len} instructions");
+        let start = (SLICE_SPAN - len) * class::INSTRUCTION;
+        Tally {
+            sum: start,
+            start,
+            before: Cost::default(),
+            fetches: 0,
+        }
     }
 
-    /// Opcode fetches so far, modulo 256: what R has counted since the call began.
-    fn m1(&self, g: &Guards, ram: &Ram) -> u64 {
-        let classified = self.sum / class::PREFIX_FETCH;
-        self.instructions(g)
+    /// Instructions so far in the running slice: after its last one carried out of `sum`,
+    /// the count modulo 2^17 is still the slice's length, which is less.
+    fn in_slice(&self) -> u64 {
+        let span = self.sum / class::INSTRUCTION;
+        span.wrapping_sub(self.start / class::INSTRUCTION) % SLICE_SPAN
+    }
+
+    fn instructions(&self) -> u64 {
+        self.before.instructions + self.in_slice()
+    }
+
+    /// Opcode fetches so far, modulo 2^64: what R has counted since the call began.
+    fn m1(&self, ram: &Ram) -> u64 {
+        let classified = (self.sum & FETCH_BITS) / class::PREFIX_FETCH;
+        self.instructions()
             .wrapping_add(ram.prefixes)
+            .wrapping_add(self.fetches)
             .wrapping_add(classified)
     }
 
-    fn cost(&self, g: &Guards) -> Cost {
+    fn cost(&self) -> Cost {
         Cost {
-            tstates: self.sum % class::PREFIX_FETCH,
-            instructions: self.instructions(g),
+            tstates: self.before.tstates + (self.sum & T_BITS),
+            instructions: self.instructions(),
         }
+    }
+
+    /// Takes the running slice into the call's totals and starts the next, of `len`
+    /// instructions (1 ..= [`SLICE`]).
+    fn next_slice(&mut self, len: u64) {
+        let fetches = self.fetches + (self.sum & FETCH_BITS) / class::PREFIX_FETCH;
+        *self = Tally {
+            before: self.cost(),
+            fetches,
+            ..Tally::new(len)
+        };
     }
 }
 
@@ -86,16 +139,13 @@ pub(crate) fn run_counted<B: Bus>(
         budget: SLICE.min(g.budget),
         ..*g
     };
-    let mut tally = Tally {
-        sum: 0,
-        remaining: slice.budget,
-    };
+    let mut tally = Tally::new(slice.budget);
     let ram = bus.ram();
     (ram.prefixes, ram.progressed, ram.progress) = (0, false, 0);
     let result = slices(cpu, bus, (g, &mut slice), pc, &mut watch, &mut tally);
-    let m1 = tally.m1(&slice, bus.ram());
+    let m1 = tally.m1(bus.ram());
     refresh::settle(cpu.registers(), m1);
-    (result, tally.cost(&slice))
+    (result, tally.cost())
 }
 
 /// The slices of a call (`slice`: the guards of the one running), and between two of them the
@@ -117,8 +167,7 @@ fn slices<B: Bus>(
         let result = match steps(cpu, bus, slice, pc, watch, tally) {
             Ok(Exit::Machine(at)) => {
                 let (ran, result) = machine(cpu, bus, slice, at, watch, *tally);
-                tally.remaining -= ran.instructions;
-                tally.sum += ran.tstates;
+                tally.sum = tally.sum.wrapping_add(ran);
                 result
             }
             other => other,
@@ -133,7 +182,7 @@ fn slices<B: Bus>(
                 pc: next, count, ..
             }) if count < g.budget => next,
             Err(MachineError::BudgetExceeded { pc, count, .. }) => {
-                let tstates = tally.cost(slice).tstates;
+                let tstates = tally.cost().tstates;
                 let routine = None;
                 return Err(MachineError::BudgetExceeded {
                     pc,
@@ -144,10 +193,10 @@ fn slices<B: Bus>(
             }
             Err(error) => return Err(error),
         };
-        let cost = tally.cost(slice);
+        let cost = tally.cost();
         slice.budget = end_of_slice(g, bus.ram(), watch, next, cost)?;
-        tally.remaining = slice.budget - cost.instructions;
-        let m1 = tally.m1(slice, bus.ram());
+        tally.next_slice(slice.budget - cost.instructions);
+        let m1 = tally.m1(bus.ram());
         arrive(cpu, bus.ram(), g, watch, next, (cost, m1))?;
         pc = next;
     }
@@ -213,12 +262,12 @@ fn arrive(
 }
 
 /// The step loop. Allocates nothing. After iz80 ran an instruction it reads the class of the
-/// instruction's address (`Ram::classes`, see `class`): the T-states of a plain instruction
-/// (most of them, and with a prefix fetch to count for R); or the same with the instruction's
-/// WZ rule to apply; or the stack region to check (and WZ to set to the next PC after CALL,
-/// RET and RST); or a branch that PC tells taken; or "look closer" (conditional returns, the
-/// rare ones, chains of prefixes). Then it counts down the budget and tests the mark of the
-/// next PC (outside the code region, where the sentinel also lies; the watch's target; a
+/// instruction's address (`Ram::classes`, see `class`) and adds what the class adds to the
+/// running sum (the instruction, its T-states and a prefix fetch to count for R), whose carry
+/// ends the slice. Then, by the class: nothing more (most instructions); the instruction's WZ
+/// rule to apply; the stack region to check (and WZ to set to the next PC after CALL, RET and
+/// RST); a branch that PC tells taken; or "look closer" (conditional returns, the rare ones,
+/// chains of prefixes). Then it tests the mark of the next PC (outside the code region, where the sentinel also lies; the watch's target; a
 /// blocked write, which marks every address; an instruction not classified yet, or one the
 /// machine runs itself). Nothing but PC and the totals lives across iz80's call.
 #[inline(always)]
@@ -238,36 +287,18 @@ fn steps<B: Bus>(
         bus.begin(pc as u16);
         cpu.execute_instruction(bus);
         let next = usize::from(cpu.immutable_registers().pc());
-        tally.remaining -= 1;
         let ram = bus.ram();
         let c = ram.classes[pc];
-        let add = ram.adds[usize::from(c)];
-        tally.sum = tally.sum.wrapping_add(add);
-        // Separate copies of the stop test, so that the common paths share no merge point
-        // with the rarer ones (the compiler keeps their few values in registers).
-        let (tstates, stop) = if c < class::WZ {
-            let stop = tally.remaining == 0 || ram.marks[next] & STOP != 0;
-            (u32::from(c & class::T), stop)
-        } else if c < class::STACK {
-            // The stop test first, so that this path shares no tail with the plain one.
-            let stop = tally.remaining == 0 || ram.marks[next] & STOP != 0;
-            wz_rule(cpu, ram, c, pc);
-            (add as u32 & u32::from(class::T), stop)
-        } else if c < class::BRANCH {
-            if c >= class::STACK_WZ {
-                ram.hidden.wz = next as u16;
-            }
-            let trip = !g.stack_ok(cpu.immutable_registers().get16(Reg16::SP));
-            let stop = trip || tally.remaining == 0 || ram.marks[next] & STOP != 0;
-            (u32::from(c & class::T), stop)
-        } else if c < class::CLOSER {
-            branched(cpu, ram, g, c, (pc, next), tally)
+        let (sum, full) = tally.sum.overflowing_add(ram.adds[usize::from(c)]);
+        tally.sum = sum;
+        // The slice's last instruction carried out of the sum: the one test of the budget
+        // branches on the addition's carry, and the class's work for it is done out of line.
+        let (tstates, stop) = if full {
+            let (tstates, counted) = last_of_slice(cpu, ram, g, c, (pc, next), *tally);
+            *tally = counted;
+            (tstates, true)
         } else {
-            let m1 = tally.m1(g, ram).wrapping_sub(1);
-            let (tstates, trip) = closer(cpu, ram, g, (pc as u16, next as u16), m1);
-            tally.sum += u64::from(tstates);
-            let stop = trip || tally.remaining == 0 || ram.marks[next] & STOP != 0;
-            (tstates, stop)
+            classed(cpu, ram, g, c, (pc, next), (tally, false))
         };
         if stop {
             let at = (pc as u16, next as u16);
@@ -279,6 +310,61 @@ fn steps<B: Bus>(
         }
         pc = next;
     }
+}
+
+/// After the instruction at `pc` of class `c` (next PC `next`), counted into `tally` (`full`
+/// when it was the slice's last): its T-states, WZ, SP's guard and a branch's T-states done as
+/// its class says, and whether the loop must stop.
+#[inline(always)]
+fn classed(
+    cpu: &mut iz80::Cpu,
+    ram: &mut Ram,
+    g: &Guards,
+    c: u8,
+    (pc, next): (usize, usize),
+    (tally, full): (&mut Tally, bool),
+) -> (u32, bool) {
+    // Separate copies of the stop test, so that the common paths share no merge point with
+    // the rarer ones (the compiler keeps their few values in registers).
+    if c < class::WZ {
+        let stop = full || ram.marks[next] & STOP != 0;
+        (u32::from(c & class::T), stop)
+    } else if c < class::STACK {
+        wz_rule(cpu, ram, c, pc);
+        let stop = full || ram.marks[next] & STOP != 0;
+        (ram.adds[usize::from(c)] as u32 & u32::from(class::T), stop)
+    } else if c < class::BRANCH {
+        if c >= class::STACK_WZ {
+            ram.hidden.wz = next as u16;
+        }
+        let trip = !g.stack_ok(cpu.immutable_registers().get16(Reg16::SP));
+        let stop = trip || full || ram.marks[next] & STOP != 0;
+        (u32::from(c & class::T), stop)
+    } else if c < class::CLOSER {
+        branched(cpu, ram, g, c, (pc, next), (tally, full))
+    } else {
+        let m1 = tally.m1(ram).wrapping_sub(1);
+        let (tstates, trip) = closer(cpu, ram, g, (pc as u16, next as u16), m1);
+        tally.sum += u64::from(tstates);
+        let stop = trip || full || ram.marks[next] & STOP != 0;
+        (tstates, stop)
+    }
+}
+
+/// [`classed`] for the slice's last instruction, after which the loop always stops: its
+/// T-states, and `tally` with them.
+#[cold]
+#[inline(never)]
+fn last_of_slice(
+    cpu: &mut iz80::Cpu,
+    ram: &mut Ram,
+    g: &Guards,
+    c: u8,
+    at: (usize, usize),
+    mut tally: Tally,
+) -> (u32, Tally) {
+    let (tstates, _) = classed(cpu, ram, g, c, at, (&mut tally, true));
+    (tstates, tally)
 }
 
 /// WZ after the plain instruction at `pc` whose class `c` (from `class::WZ` up to
@@ -310,7 +396,7 @@ fn branched(
     g: &Guards,
     c: u8,
     (pc, next): (usize, usize),
-    tally: &mut Tally,
+    (tally, full): (&mut Tally, bool),
 ) -> (u32, bool) {
     if c <= class::DJNZ {
         // JR cc and DJNZ, the commonest: two bytes, 5 T-states more and WZ the target when
@@ -320,7 +406,7 @@ fn branched(
             tally.sum += 5;
             ram.hidden.wz = next as u16;
         }
-        let stop = tally.remaining == 0 || ram.marks[next] & STOP != 0;
+        let stop = full || ram.marks[next] & STOP != 0;
         let t = class::BRANCHES[usize::from(c & 7)].t;
         return (u32::from(t) + if taken { 5 } else { 0 }, stop);
     }
@@ -336,7 +422,7 @@ fn branched(
         block(cpu, ram, c, taken);
     }
     let trip = call && !g.stack_ok(cpu.immutable_registers().get16(Reg16::SP));
-    let stop = trip || tally.remaining == 0 || ram.marks[next] & STOP != 0;
+    let stop = trip || full || ram.marks[next] & STOP != 0;
     let t = class::BRANCHES[usize::from(c & 7)].t;
     (u32::from(t) + if taken { extra as u32 } else { 0 }, stop)
 }
@@ -421,7 +507,7 @@ fn after<B: Bus>(
     tally: &Tally,
 ) -> Result<Option<Cost>, MachineError> {
     settle(cpu, bus.ram(), pc);
-    let flow = stopped(cpu, bus.ram(), g, pc, next, tally.instructions(g));
+    let flow = stopped(cpu, bus.ram(), g, pc, next, tally.instructions());
     if let Err(MachineError::BudgetExceeded { .. }) = flow {
         // The end of a slice (or of the budget): the instruction ran, its observer sees it.
         bus.finish(pc, tstates);
@@ -430,11 +516,11 @@ fn after<B: Bus>(
     bus.finish(pc, tstates);
     match flow {
         Flow::Go => {}
-        Flow::Returned => return Ok(Some(tally.cost(g))),
+        Flow::Returned => return Ok(Some(tally.cost())),
         Flow::Hit => {
             let watch = watch.as_deref_mut().expect("only a watch marks a target");
             let ram = bus.ram();
-            let (cost, m1) = (tally.cost(g), tally.m1(g, ram));
+            let (cost, m1) = (tally.cost(), tally.m1(ram));
             hit(cpu, ram, watch, next, cost, m1)?;
         }
     }
@@ -450,16 +536,10 @@ fn settle(cpu: &iz80::Cpu, ram: &mut Ram, pc: u16) {
         .settle(bits, cpu.immutable_registers().get8(Reg8::F));
 }
 
-/// What [`machine`] ran: its instructions (1, or 0 for a refused HALT) and T-states.
-struct Ran {
-    instructions: u64,
-    tstates: u64,
-}
-
 /// Runs the instruction at `pc` that the machine runs itself (HALT refused), counted beside
 /// `tally` (the totals before it) and followed by the guards and the watch as the loop does
-/// for iz80's: what it ran, and where the run goes on (or the call's end, or the guard's
-/// error).
+/// for iz80's: what it adds to `Tally::sum` (nothing for a refused HALT), and where the run
+/// goes on (or the call's end, or the guard's error).
 #[cold]
 #[inline(never)]
 fn machine<B: Bus>(
@@ -469,25 +549,18 @@ fn machine<B: Bus>(
     pc: u16,
     watch: &mut Option<&mut dyn Watch>,
     tally: Tally,
-) -> (Ran, Result<Exit, MachineError>) {
+) -> (u64, Result<Exit, MachineError>) {
     let e = timing_at(&bus.ram().bytes, pc);
-    let none = Ran {
-        instructions: 0,
-        tstates: 0,
-    };
     if e.rare() == Some(Rare::Halt) {
-        return (none, Err(MachineError::Halted { pc }));
+        return (0, Err(MachineError::Halted { pc }));
     }
     bus.begin(pc);
     let tstates = special::run(cpu, bus, pc, &e);
     bus.ram().prefixes += u64::from(e.m1) - 1;
-    let ran = Ran {
-        instructions: 1,
-        tstates: u64::from(tstates),
-    };
+    let ran = class::INSTRUCTION + u64::from(tstates);
     let tally = Tally {
-        sum: tally.sum + ran.tstates,
-        remaining: tally.remaining - 1,
+        sum: tally.sum.wrapping_add(ran),
+        ..tally
     };
     let next = cpu.immutable_registers().pc();
     let exit = match after(cpu, bus, g, (pc, next), tstates, watch, &tally) {
