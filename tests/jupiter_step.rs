@@ -79,13 +79,13 @@ fn an_rst_38h_and_its_call_are_one_step() {
     );
     let call = rst.call.unwrap();
     assert_eq!(call.block, 0x104);
-    assert!(matches!(call.call, Call::Line { count: 1, .. }));
+    assert!(matches!(call.call, Call::PrintLine { count: 1, .. }));
     assert_eq!((call.cursor_before, call.cursor_after), ((0, 0), (1, 0)));
     assert_eq!(jupiter.machine().pc(), 0x10A, "past the block");
     // On to the key read: a queued key is given in the same step, R advanced.
     let steps = loop {
         let step = jupiter.step(&mut NoObserver).unwrap();
-        if step.call.is_some_and(|c| c.call == Call::ReadKey) {
+        if step.call.is_some_and(|c| c.call == Call::Key) {
             break step;
         }
     };

@@ -11,9 +11,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::buffer::Buffer;
 use serde_json::Value;
 
-use sargon_z80::jupiter::{
-    Call, Glyphs, Look, MONITOR, Options as Start, decode, entry, parse_keys,
-};
+use sargon_z80::jupiter::{Call, Glyphs, Look, MONITOR, Options as Start, entry, parse_keys};
 use sargon_z80::machine::{Image, default_program};
 use sargon_z80::position::Board;
 use sargon_z80::tui::{App, CallState, Options, ProgramOptions, Theme};
@@ -133,18 +131,18 @@ fn jupiter_clock(keys: &str) -> (u64, u64) {
 fn monitor_calls(image: &Image) -> Vec<u16> {
     let memory = sargon_z80::profile::image_memory(image);
     (image.org..image.end() as u16)
-        .filter(|&at| memory[usize::from(at)] == 0xFF && decode(&memory[..], at + 1).is_some())
+        .filter(|&at| memory[usize::from(at)] == 0xFF && Call::block(&memory, at + 1).is_some())
         .collect()
 }
 
 fn call_kind(call: Call) -> usize {
     match call {
-        Call::ReadKey => 0,
-        Call::Write => 1,
+        Call::Key => 0,
+        Call::Echo => 1,
         Call::NewLine => 2,
-        Call::Line { .. } => 3,
-        Call::Block { .. } => 4,
-        Call::Exit => 5,
+        Call::PrintLine { .. } => 3,
+        Call::Print { .. } => 4,
+        Call::ToMonitor => 5,
     }
 }
 
@@ -175,7 +173,7 @@ fn each_monitor_call_is_one_step_and_the_session_ends_as_jupiter_ends_it() {
         let ended = *app.call_state() == CallState::Returned;
         let waits = app.jupiter().unwrap().waiting_for_key();
         assert!(
-            next == pc + 1 + call.call.len() || (ended || waits) && next == MONITOR,
+            next == pc + 1 + call.call.block_len() || (ended || waits) && next == MONITOR,
             "{next:04X} after the call at {pc:04X}"
         );
         let said = if ended {
@@ -283,7 +281,7 @@ fn the_key_queue_is_shown_and_read_in_order() {
     assert_eq!(app.queue_text(), "W2e2-e4{enter}");
     assert_eq!(app.machine().registers().a, b'Y');
     let call = app.last_call().unwrap();
-    assert_eq!((call.call, call.key), (Call::ReadKey, Some(b'Y')));
+    assert_eq!((call.call, call.key), (Call::Key, Some(b'Y')));
     let status = app.status().to_string();
     assert!(
         status.starts_with("monitor key at DRV1+3 (32F6h)")
@@ -409,7 +407,7 @@ fn over_an_rst_38h_is_one_step() {
     keys(&mut app, "n"); // RST 38H: the screen cleared
     assert_eq!(app.tstates() - before, 11);
     assert_eq!(app.machine().pc(), greet + 5);
-    assert_eq!(app.last_call().unwrap().call, Call::Write);
+    assert_eq!(app.last_call().unwrap().call, Call::Echo);
     assert!(app.status().contains("echo at GREET+2"), "{}", app.status());
 }
 

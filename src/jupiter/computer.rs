@@ -9,7 +9,7 @@ use crate::random::SplitMix64;
 use super::console::{CELLS, Console, VIDEO, Written};
 use super::error::JupiterError;
 use super::log::SearchLog;
-use super::monitor::{Call, MONITOR, block_bytes, decode};
+use super::monitor::{Call, MONITOR, block_bytes};
 use super::screen::Screen;
 use super::watch::{ProgramWatch, SearchSymbols};
 
@@ -244,36 +244,36 @@ impl Jupiter {
     /// block's address and the call.
     pub(super) fn monitor(&mut self) -> Result<(u16, Call), JupiterError> {
         let block = self.machine.peek16(self.machine.sp());
-        let Some(call) = decode(self.machine.memory(), block) else {
+        let Some(call) = self.machine.monitor_block(block) else {
             let bytes = block_bytes(self.machine.memory(), block);
             let rst = Some(block.wrapping_sub(1)).filter(|&at| self.machine.peek(at) == 0xFF);
             return Err(self.fail(JupiterError::UnknownCall { block, rst, bytes }));
         };
         let a = self.machine.a();
         match call {
-            Call::ReadKey => {
+            Call::Key => {
                 self.settle_search();
                 self.state = State::Waiting { block };
                 return Ok((block, call));
             }
-            Call::Exit => {
+            Call::ToMonitor => {
                 self.settle_search();
                 self.state = State::Ended(End::Monitor { block });
                 return Ok((block, call));
             }
-            Call::Write => self.put(a),
+            Call::Echo => self.put(a),
             Call::NewLine => self.new_line(),
-            Call::Line { address, count } | Call::Block { address, count } => {
+            Call::PrintLine { address, count } | Call::Print { address, count } => {
                 for i in 0..count {
                     let byte = self.machine.peek(address.wrapping_add(i));
                     self.put(byte);
                 }
-                if matches!(call, Call::Line { .. }) {
+                if matches!(call, Call::PrintLine { .. }) {
                     self.new_line();
                 }
             }
         }
-        self.return_from(block, call.len(), None);
+        self.return_from(block, call.block_len(), None);
         Ok((block, call))
     }
 
@@ -315,7 +315,7 @@ impl Jupiter {
         let r = self.machine.r();
         self.machine
             .set_r((r & 0x80) | (r.wrapping_add(amount) & 0x7F));
-        self.return_from(block, Call::ReadKey.len(), Some(key));
+        self.return_from(block, Call::Key.block_len(), Some(key));
         self.state = State::Running;
         amount
     }

@@ -43,7 +43,7 @@ pub use error::JupiterError;
 pub use keys::{KeyError, key_text, parse_keys};
 pub use log::{KEPT, Search, SearchLog};
 pub use look::{Look, Rgb, hex};
-pub use monitor::{BLOCK_BYTES, Call, MONITOR, decode};
+pub use monitor::{BLOCK_BYTES, Call, MONITOR};
 pub use pace::Pacer;
 pub use picture::screen_svg;
 pub use screen::{Glyphs, Screen, glyph, sextant};

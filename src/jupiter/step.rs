@@ -92,7 +92,7 @@ impl Jupiter {
             key: None,
             r_advance: None,
         };
-        if call == Call::ReadKey {
+        if call == Call::Key {
             if let Some(read) = self.take_key(block) {
                 (done.key, done.r_advance) = (read.key, read.r_advance);
             }
@@ -108,7 +108,7 @@ impl Jupiter {
         let amount = self.give_key(block, key);
         Some(MonitorCall {
             block,
-            call: Call::ReadKey,
+            call: Call::Key,
             a,
             cursor_before: cursor,
             cursor_after: cursor,

@@ -436,6 +436,12 @@ impl Machine {
         &self.core.ram.bytes[..]
     }
 
+    /// The monitor call whose parameter block starts at `at` (the address an `RST 38H` pushes),
+    /// when the bytes there are one of the six blocks.
+    pub fn monitor_block(&self, at: u16) -> Option<super::MonitorCall> {
+        super::MonitorCall::block(&self.core.ram.bytes, at)
+    }
+
     /// The instruction at `addr` as text, and its length in bytes.
     pub fn disassemble(&self, addr: u16) -> (String, usize) {
         super::disassemble(&self.core.ram.bytes, addr)

@@ -4,8 +4,8 @@
 //! monitor's own macros lay them out: `DB` for the kind and device bytes, `DW` for the words
 //! (the address and count of a print, the zero word of a new line), `.BYTE`/`.WORD` in TDL.
 //!
-//! The table is the one the Jupiter room performs the calls by (`jupiter::decode`); a test
-//! holds the two to the same blocks, as the machine does not use that room.
+//! The Jupiter room performs the calls by this same table (`jupiter::Call`), so what a
+//! disassembly shows as one call is the call the machine makes.
 
 use super::Dialect;
 use super::operands::{byte, tdl_byte, tdl_word, word};

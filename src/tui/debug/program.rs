@@ -293,7 +293,7 @@ impl App {
         match (self.last_call(), self.jupiter()) {
             (Some(call), Some(jupiter)) => {
                 let rst = call.block.wrapping_sub(1);
-                let past = call.block.wrapping_add(call.call.len());
+                let past = call.block.wrapping_add(call.call.block_len());
                 self.last_pc == rst && (jupiter.machine().pc() == past || jupiter.waiting_for_key())
             }
             _ => false,
@@ -318,13 +318,13 @@ impl App {
     pub fn call_effect(&self, call: &MonitorCall) -> String {
         let (row, column) = call.cursor_after;
         match call.call {
-            Call::ReadKey => match (call.key, call.r_advance) {
+            Call::Key => match (call.key, call.r_advance) {
                 (Some(key), Some(r)) => {
                     format!("{} ({key:02X}H) in A, R advanced by {r}", quoted_key(key))
                 }
                 _ => "the program waits for a key (i types to it, K queues keys)".to_string(),
             },
-            Call::Write => {
+            Call::Echo => {
                 let a = call.a;
                 let (r, c) = call.cursor_before;
                 format!(
@@ -333,16 +333,16 @@ impl App {
                 )
             }
             Call::NewLine => format!("cursor {row},{column}"),
-            Call::Line { address, count } | Call::Block { address, count } => {
+            Call::PrintLine { address, count } | Call::Print { address, count } => {
                 let text = self.printed_text(address, count);
-                let line = if matches!(call.call, Call::Line { .. }) {
+                let line = if matches!(call.call, Call::PrintLine { .. }) {
                     " + new line"
                 } else {
                     ""
                 };
                 format!("{count} bytes from {address:04X}H {text}{line}; cursor {row},{column}")
             }
-            Call::Exit => "the program ends".to_string(),
+            Call::ToMonitor => "the program ends".to_string(),
         }
     }
 
@@ -418,6 +418,6 @@ mod tests {
         assert_eq!(quoted_key(b'e'), "'e'");
         assert_eq!(quoted_key(0x0D), "{enter}");
         assert_eq!(quoted_key(b' '), "' '");
-        assert_eq!(Call::Exit.name(), "return to the monitor");
+        assert_eq!(Call::ToMonitor.name(), "return to the monitor");
     }
 }

@@ -220,7 +220,7 @@ impl App {
         let lines = match self.last_call() {
             Some(call) => {
                 let memory = self.machine().memory();
-                let block: Vec<String> = (0..call.call.len())
+                let block: Vec<String> = (0..call.call.block_len())
                     .map(|i| format!("{:02X}", memory[usize::from(call.block.wrapping_add(i))]))
                     .collect();
                 vec![
