@@ -41,6 +41,29 @@ fn the_start_position_at_ply_3_is_b1c3_with_0x86() {
         .stdout(predicate::str::contains("evaluations  921\n"));
 }
 
+/// Fourteen queens at PLYMAX 3: the 1978 program's list of 341 entries overflows at ply 4; a
+/// larger list searches it, and the report says the 1978 program could not.
+#[test]
+fn a_search_past_the_1978_list_says_so() {
+    let queens = "qqq1kqqq/8/8/8/8/8/8/QQQ1KQQQ w - - 0 20";
+    let args = ["think", queens, "--ply", "3", "--engine", "native"];
+    let note = "move list    366 entries at once: more than the 1978 program's list holds (341), it could not make this search\n";
+    cmd()
+        .args(args)
+        .args(["--list-capacity", "3000"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("best         c1c8 Qxc8+\n"))
+        .stdout(predicate::str::contains(note));
+    let fits = json(&[queens, "--ply", "2", "--engine", "native"]);
+    assert!(fits["list_peak"].as_u64().unwrap() <= 341, "{fits}");
+    cmd()
+        .args(["think", queens, "--ply", "2", "--engine", "native"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("move list").not());
+}
+
 #[test]
 fn json_gives_the_same_answer_as_one_object() {
     let report = json(&["--ply", "2"]);

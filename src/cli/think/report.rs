@@ -4,8 +4,8 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use sargon_z80::engine::Setup;
 use sargon_z80::engine::score::{Evaluation, Verdict, evaluation, material, verdict};
+use sargon_z80::engine::{MLIST_1978_CAPACITY, Setup};
 use sargon_z80::machine::Cost;
 use sargon_z80::position::{Board, color_name, square_name};
 use sargon_z80::reference::{Move, Rules, make, san};
@@ -262,6 +262,12 @@ fn print_notes(r: &Report) -> Result<(), OutputError> {
             r.plymax,
             r.plymax_after,
             r.pmate
+        )?;
+    }
+    if let Some(peak) = r.list_peak.filter(|&peak| peak > MLIST_1978_CAPACITY) {
+        outln!(
+            "move list    {} entries at once: more than the 1978 program's list holds ({MLIST_1978_CAPACITY}), it could not make this search",
+            grouped(peak as u64)
         )?;
     }
     if let Some(anomalies) = &r.anomalies {
