@@ -67,6 +67,24 @@ fn the_documented_case_gives_the_same_byte_for_the_same_text() {
     );
 }
 
+/// A body over several lines lists its statements where it is used (an empty line inside it
+/// too), not the lines that hold only its brackets.
+#[test]
+fn an_expansion_lists_no_line_for_its_brackets_alone() {
+    let source = "\t.LOC\t100H\n\t.DEFINE SAVE[REG]=[\n\tPUSH\tREG\n\n\tMVI\tA,1\n\t]\nSTART:\tSAVE\tB\n\tRET\n\t.END\n";
+    let listing = tdl(source).unwrap().lst_text();
+    let expansion: Vec<&str> = listing.lines().filter(|l| l.get(6..7) == Some("+")).collect();
+    assert_eq!(
+        expansion,
+        [
+            "     3+ 0100  C5                   PUSH    B",
+            "     4+",
+            "     5+ 0101  3E 01                MVI     A,1",
+        ],
+        "{listing}"
+    );
+}
+
 #[test]
 fn an_expansion_is_read_in_the_radix_where_it_is_used() {
     let define = ".DEFINE LOAD[P]=[MVI A,P]\n";

@@ -344,6 +344,17 @@ impl<'s> Pass<'s> {
         Some((line, at, true))
     }
 
+    /// True for line `idx` of a TDL macro's expansion when it holds only the body's `[` or its
+    /// `]` (no text after the one, or before the other): the expansion has no statement there,
+    /// and the listing shows none.
+    fn bracket_only(&self, idx: usize) -> bool {
+        let Some(exp) = self.frames.last().and_then(|f| f.expansion.as_ref()) else {
+            return false;
+        };
+        let edge = idx == exp.mac.first || idx + 1 == exp.mac.end;
+        edge && exp.mac.text(idx).is_some_and(|text| text.trim().is_empty())
+    }
+
     /// The dialect of the run.
     fn dialect(&self) -> Dialect {
         self.sources.options.dialect
@@ -381,6 +392,9 @@ impl<'s> Pass<'s> {
     }
 
     fn step(&mut self, idx: usize) {
+        if self.bracket_only(idx) {
+            return;
+        }
         let Some((line, at, expanded)) = self.fetch(idx) else {
             return;
         };
