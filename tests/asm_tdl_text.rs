@@ -73,7 +73,10 @@ fn the_documented_case_gives_the_same_byte_for_the_same_text() {
 fn an_expansion_lists_no_line_for_its_brackets_alone() {
     let source = "\t.LOC\t100H\n\t.DEFINE SAVE[REG]=[\n\tPUSH\tREG\n\n\tMVI\tA,1\n\t]\nSTART:\tSAVE\tB\n\tRET\n\t.END\n";
     let listing = tdl(source).unwrap().lst_text();
-    let expansion: Vec<&str> = listing.lines().filter(|l| l.get(6..7) == Some("+")).collect();
+    let expansion: Vec<&str> = listing
+        .lines()
+        .filter(|l| l.get(6..7) == Some("+"))
+        .collect();
     assert_eq!(
         expansion,
         [
