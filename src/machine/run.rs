@@ -267,9 +267,10 @@ fn arrive(
 /// ends the slice. Then, by the class: nothing more (most instructions); the instruction's WZ
 /// rule to apply; the stack region to check (and WZ to set to the next PC after CALL, RET and
 /// RST); a branch that PC tells taken; or "look closer" (conditional returns, the rare ones,
-/// chains of prefixes). Then it tests the mark of the next PC (outside the code region, where the sentinel also lies; the watch's target; a
-/// blocked write, which marks every address; an instruction not classified yet, or one the
-/// machine runs itself). Nothing but PC and the totals lives across iz80's call.
+/// chains of prefixes). Then it tests the mark of the next PC (outside the code region, where
+/// the sentinel also lies; the watch's target; a blocked write, which marks every address; an
+/// instruction not classified yet, or one the machine runs itself). Nothing but PC and the
+/// totals lives across iz80's call.
 #[inline(always)]
 fn steps<B: Bus>(
     cpu: &mut iz80::Cpu,
@@ -324,8 +325,8 @@ fn classed(
     (pc, next): (usize, usize),
     (tally, full): (&mut Tally, bool),
 ) -> (u32, bool) {
-    // Separate copies of the stop test, so that the common paths share no merge point with
-    // the rarer ones (the compiler keeps their few values in registers).
+    // Each path tests the stop itself, after its own work: the WZ rule's path then needs no
+    // register for the mark across the rule, which would spill the CPU's pointer (measured).
     if c < class::WZ {
         let stop = full || ram.marks[next] & STOP != 0;
         (u32::from(c & class::T), stop)
