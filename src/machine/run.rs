@@ -86,13 +86,17 @@ impl Tally {
         self.before.instructions + self.in_slice()
     }
 
+    /// Prefix fetches of classified instructions since the call began.
+    fn fetches(&self) -> u64 {
+        let in_slice = (self.sum & FETCH_BITS) / class::PREFIX_FETCH;
+        self.fetches.wrapping_add(in_slice)
+    }
+
     /// Opcode fetches so far, modulo 2^64: what R has counted since the call began.
     fn m1(&self, ram: &Ram) -> u64 {
-        let classified = (self.sum & FETCH_BITS) / class::PREFIX_FETCH;
         self.instructions()
             .wrapping_add(ram.prefixes)
-            .wrapping_add(self.fetches)
-            .wrapping_add(classified)
+            .wrapping_add(self.fetches())
     }
 
     fn cost(&self) -> Cost {
@@ -105,10 +109,9 @@ impl Tally {
     /// Takes the running slice into the call's totals and starts the next, of `len`
     /// instructions (1 ..= [`SLICE`]).
     fn next_slice(&mut self, len: u64) {
-        let fetches = self.fetches + (self.sum & FETCH_BITS) / class::PREFIX_FETCH;
         *self = Tally {
             before: self.cost(),
-            fetches,
+            fetches: self.fetches(),
             ..Tally::new(len)
         };
     }
