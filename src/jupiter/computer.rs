@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 
-use crate::machine::{Cost, Image, Machine, Run, RunEnd};
+use crate::machine::{Cost, Image, Machine, RST_38H, Run, RunEnd};
 use crate::random::SplitMix64;
 
 use super::console::{CELLS, Console, VIDEO, Written};
@@ -246,7 +246,7 @@ impl Jupiter {
         let block = self.machine.peek16(self.machine.sp());
         let Some(call) = self.machine.monitor_block(block) else {
             let bytes = block_bytes(self.machine.memory(), block);
-            let rst = Some(block.wrapping_sub(1)).filter(|&at| self.machine.peek(at) == 0xFF);
+            let rst = Some(block.wrapping_sub(1)).filter(|&at| self.machine.peek(at) == RST_38H);
             return Err(self.fail(JupiterError::UnknownCall { block, rst, bytes }));
         };
         let a = self.machine.a();
